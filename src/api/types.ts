@@ -1,0 +1,73 @@
+/**
+ * Kubernetes object types shared by the simulation and the UI. The shapes come from
+ * kubernetes-types (generated from the OpenAPI spec), so every real field is accepted, and the
+ * simulation keeps fields it does not model rather than rejecting them.
+ */
+import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1'
+import type {
+  Binding,
+  Container,
+  ContainerStatus,
+  Event,
+  Namespace,
+  Node,
+  Pod,
+  PodCondition,
+  PodSpec,
+  PodStatus,
+  ServiceAccount,
+} from 'kubernetes-types/core/v1'
+import type { ObjectMeta, Status } from 'kubernetes-types/meta/v1'
+
+export type {
+  Binding,
+  Container,
+  ContainerStatus,
+  Deployment,
+  Event,
+  Namespace,
+  Node,
+  ObjectMeta,
+  Pod,
+  PodCondition,
+  PodSpec,
+  PodStatus,
+  ReplicaSet,
+  ServiceAccount,
+  Status,
+}
+
+/** Any API object: what the apiserver stores and serves. */
+export interface KubeObject {
+  apiVersion?: string
+  kind?: string
+  metadata?: ObjectMeta
+  [field: string]: unknown
+}
+
+/** The same object after the apiserver stored it: metadata is always there. */
+export type Stored<T extends KubeObject> = T & { metadata: ObjectMeta & { name: string; uid: string } }
+
+/** A key for caches and queues: `namespace/name`, or `name` for cluster-scoped objects. */
+export function objectKey(obj: { metadata?: ObjectMeta }): string {
+  const m = obj.metadata
+  return m?.namespace ? `${m.namespace}/${m.name}` : (m?.name ?? '')
+}
+
+/** Deep-freeze a value so that a stored revision can be shared safely by every reader. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const v of Object.values(value as object)) deepFreeze(v)
+  }
+  return value
+}
+
+/** A mutable deep copy (stored objects are frozen; writers copy first). */
+export function clone<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map(clone) as T
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(value as object)) out[k] = clone(v)
+  return out as T
+}

@@ -1,0 +1,377 @@
+import { DEFAULT_NETWORK, Network, type NetworkConfig } from '../network/network'
+import { DEFAULT_START_TIME, parseStartTime, rfc3339, rfc3339Micro } from './clock'
+import { EventHeap, type Scheduled } from './heap'
+import { Rng } from './rng'
+import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from './trace'
+
+/** A component receives the messages addressed to it that are not replies to a pending call. */
+export interface Component {
+  readonly id: ComponentId
+  receive(message: Message): void
+}
+
+/** What a component asks the kernel to send; the kernel stamps id, times and cause. */
+export interface Outgoing<P = unknown> {
+  readonly from: ComponentId
+  readonly to: ComponentId
+  readonly kind: MessageKind
+  readonly summary: string
+  readonly stage: Stage
+  readonly object?: ObjectRef
+  readonly replyTo?: number
+  readonly payload: P
+  /** Time on the wire beyond the link latency (e.g. bytes / bandwidth for an image layer). */
+  readonly transferMs?: number
+}
+
+/** Returned to a process whose call timed out before the reply arrived. */
+export const TIMED_OUT = Symbol('timed out')
+
+/** A wake-up point processes can wait on (a queue becoming non-empty, a pod being deleted). */
+export class Signal {
+  /** @internal */ readonly waiters: Process[] = []
+}
+
+export type Effect =
+  | { readonly type: 'call'; readonly request: Outgoing; readonly timeoutMs?: number }
+  | { readonly type: 'sleep'; readonly ms: number; readonly background?: boolean }
+  | { readonly type: 'wait'; readonly signal: Signal }
+
+/** A simulated goroutine: a generator that yields effects and is resumed by the kernel. */
+export type Proc<T = void> = Generator<Effect, T, unknown>
+
+/** Send a request and suspend until its reply (or TIMED_OUT when `timeoutMs` passes first). */
+export function* call<P = unknown>(request: Outgoing, timeoutMs?: number): Proc<Message<P>> {
+  const reply = yield { type: 'call', request, timeoutMs }
+  if (reply === TIMED_OUT) throw new CallTimeout(request.summary)
+  return reply as Message<P>
+}
+
+export class CallTimeout extends Error {
+  constructor(readonly summary: string) {
+    super(`timed out: ${summary}`)
+  }
+}
+
+export function* sleep(ms: number, background = false): Proc {
+  yield { type: 'sleep', ms, background }
+}
+
+export function* wait(signal: Signal): Proc {
+  yield { type: 'wait', signal }
+}
+
+export interface Timer {
+  cancel(): void
+}
+
+export interface KernelOptions {
+  readonly seed: number | string
+  readonly network?: NetworkConfig
+  /** Wall-clock instant of virtual time 0 (RFC 3339); DEFAULT_START_TIME when absent. */
+  readonly startTime?: string
+}
+
+/**
+ * The discrete-event kernel: a virtual clock in integer milliseconds, an event heap ordered by
+ * (time, sequence), one seeded RNG, the network, and the trace. Nothing under src/sim reads the
+ * wall clock or Math.random; all time and chance come from here.
+ *
+ * Causality: while a message is being handled (or a process resumed by it runs), every message
+ * sent and every step recorded gets that message as its cause. Steps become the cause of what
+ * follows them, so a "why?" chain reads request → authentication → … → etcd write.
+ */
+export class Kernel {
+  nowMs = 0
+  /** Wall-clock milliseconds at virtual time 0. */
+  readonly epochMs: number
+  readonly rng: Rng
+  readonly network: Network
+  readonly trace: Message[] = []
+  private readonly heap = new EventHeap()
+  private readonly components = new Map<ComponentId, Component>()
+  private readonly pendingCalls = new Map<number, Process>()
+  private seq = 0
+  private nextMessageId = 1
+  /** The cause attached to what is sent now; see the class comment. */
+  cause: number | null = null
+
+  constructor(options: KernelOptions) {
+    this.epochMs = parseStartTime(options.startTime ?? DEFAULT_START_TIME)
+    this.rng = new Rng(options.seed)
+    this.network = new Network(options.network ?? DEFAULT_NETWORK, this.rng)
+  }
+
+  /** Now as metav1.Time (`2025-05-01T10:00:03Z`). */
+  wallTime(): string {
+    return rfc3339(this.epochMs + this.nowMs)
+  }
+
+  /** Now as metav1.MicroTime (`2025-05-01T10:00:03.215000Z`). */
+  microTime(): string {
+    return rfc3339Micro(this.epochMs + this.nowMs)
+  }
+
+  register(component: Component): void {
+    if (this.components.has(component.id)) throw new Error(`component ${component.id} registered twice`)
+    this.components.set(component.id, component)
+  }
+
+  component(id: ComponentId): Component | undefined {
+    return this.components.get(id)
+  }
+
+  /** Run `fn` at virtual time `atMs` with the current cause. */
+  at(atMs: number, fn: () => void, background = false): Timer {
+    const cause = this.cause
+    const item: Scheduled = {
+      atMs: Math.max(atMs, this.nowMs),
+      seq: this.seq++,
+      background,
+      cancelled: false,
+      run: () => {
+        this.cause = cause
+        fn()
+      },
+    }
+    this.heap.push(item)
+    return {
+      cancel: () => {
+        item.cancelled = true
+      },
+    }
+  }
+
+  after(ms: number, fn: () => void, background = false): Timer {
+    return this.at(this.nowMs + ms, fn, background)
+  }
+
+  /** Record a message in the trace and schedule its delivery. */
+  send<P>(out: Outgoing<P>): Message<P> {
+    const deliverAtMs = this.network.deliveryTime(out.from, out.to, this.nowMs, out.transferMs ?? 0)
+    const message = this.record(out, deliverAtMs)
+    this.at(deliverAtMs, () => this.deliver(message))
+    return message
+  }
+
+  /**
+   * Record work inside one component (from === to). It is not delivered; it becomes the cause of
+   * what the component does next.
+   */
+  step<P>(
+    component: ComponentId,
+    stage: Stage,
+    summary: string,
+    payload: P,
+    object?: ObjectRef,
+    durationMs = 0,
+  ): Message<P> {
+    const message = this.record(
+      { from: component, to: component, kind: 'step', summary, stage, object, payload },
+      this.nowMs + durationMs,
+    )
+    this.cause = message.id
+    return message
+  }
+
+  private record<P>(out: Outgoing<P>, deliverAtMs: number): Message<P> {
+    const message: Message<P> = {
+      id: this.nextMessageId++,
+      from: out.from,
+      to: out.to,
+      kind: out.kind,
+      summary: out.summary,
+      sentAtMs: this.nowMs,
+      deliverAtMs,
+      causeId: this.cause,
+      stage: out.stage,
+      ...(out.object ? { object: out.object } : {}),
+      ...(out.replyTo !== undefined ? { replyTo: out.replyTo } : {}),
+      payload: out.payload,
+    }
+    this.trace.push(message)
+    return message
+  }
+
+  private deliver(message: Message): void {
+    this.cause = message.id
+    if (message.replyTo !== undefined) {
+      const waiting = this.pendingCalls.get(message.replyTo)
+      if (waiting) {
+        this.pendingCalls.delete(message.replyTo)
+        waiting.resumeWith(message)
+        return
+      }
+      // A reply nobody waits for any more (the caller was cancelled or timed out) is dropped,
+      // as a closed connection would drop it.
+      return
+    }
+    const target = this.components.get(message.to)
+    if (!target) throw new Error(`message ${message.id} to unknown component ${message.to}`)
+    target.receive(message)
+  }
+
+  /** Start a process now; it first runs in the next event at the current time. */
+  spawn<T>(proc: Proc<T>, name = 'process'): Process<T> {
+    const process = new Process<T>(this, proc, name)
+    this.at(this.nowMs, () => process.resumeWith(undefined))
+    return process
+  }
+
+  /** Wake every process waiting on `signal` (each resumes in its own event, in wait order). */
+  notify(signal: Signal): void {
+    const waiters = signal.waiters.splice(0)
+    for (const p of waiters) this.at(this.nowMs, () => p.resumeWith(undefined))
+  }
+
+  /** @internal used by Process */
+  registerCall(messageId: number, process: Process): void {
+    this.pendingCalls.set(messageId, process)
+  }
+
+  /** @internal used by Process */
+  forgetCall(messageId: number): void {
+    this.pendingCalls.delete(messageId)
+  }
+
+  /** True when no foreground work is pending (background timers do not count). */
+  get idle(): boolean {
+    return this.heap.foregroundSize === 0
+  }
+
+  /** Time of the next pending event, if any. */
+  get nextEventAtMs(): number | undefined {
+    return this.heap.peek()?.atMs
+  }
+
+  /** Run one event. Returns false when there is nothing left. */
+  stepEvent(): boolean {
+    const item = this.heap.pop()
+    if (!item) return false
+    if (item.cancelled) return true
+    this.nowMs = item.atMs
+    item.run()
+    return true
+  }
+
+  /**
+   * Run events until the cluster is idle, or until virtual time `untilMs` (inclusive) when given.
+   * With `untilMs`, background work runs too and the clock ends at `untilMs`.
+   */
+  run(options: { untilMs?: number; maxEvents?: number } = {}): void {
+    const { untilMs, maxEvents = Number.POSITIVE_INFINITY } = options
+    let n = 0
+    for (;;) {
+      const next = this.heap.peek()
+      if (!next) break
+      if (untilMs === undefined ? this.idle : next.atMs > untilMs) break
+      if (n++ >= maxEvents) throw new Error(`simulation did not settle within ${maxEvents} events`)
+      this.stepEvent()
+    }
+    if (untilMs !== undefined && this.nowMs < untilMs) this.nowMs = untilMs
+  }
+}
+
+/** A running generator. `cancel()` stops it at its current yield and runs its finally blocks. */
+export class Process<T = unknown> {
+  done = false
+  cancelled = false
+  result: T | undefined
+  error: unknown
+  private timer: Timer | undefined
+  private pendingCallId: number | undefined
+  private signal: Signal | undefined
+  private readonly onDone: Array<() => void> = []
+
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly gen: Proc<T>,
+    readonly name: string,
+  ) {}
+
+  /** Run `fn` when the process finishes (normally, by error, or cancelled). */
+  whenDone(fn: () => void): void {
+    if (this.done) fn()
+    else this.onDone.push(fn)
+  }
+
+  /** @internal */
+  resumeWith(value: unknown): void {
+    if (this.done) return
+    this.clearWait()
+    const kernel = this.kernel
+    // Woken by a reply: the reply is the cause. Woken by a timer or a signal: the kernel already
+    // holds the cause captured when the timer was set or the signal was notified.
+    if (value !== undefined && value !== TIMED_OUT) kernel.cause = (value as Message).id
+    let step: IteratorResult<Effect, T>
+    try {
+      step = this.gen.next(value)
+    } catch (error) {
+      this.error = error
+      this.finish()
+      throw error
+    }
+    if (step.done) {
+      this.result = step.value
+      this.finish()
+      return
+    }
+    this.perform(step.value)
+  }
+
+  private perform(effect: Effect): void {
+    const kernel = this.kernel
+    switch (effect.type) {
+      case 'call': {
+        const message = kernel.send(effect.request)
+        this.pendingCallId = message.id
+        kernel.registerCall(message.id, this)
+        if (effect.timeoutMs !== undefined) {
+          this.timer = kernel.after(effect.timeoutMs, () => {
+            kernel.forgetCall(message.id)
+            this.pendingCallId = undefined
+            this.resumeWith(TIMED_OUT)
+          })
+        }
+        return
+      }
+      case 'sleep':
+        this.timer = kernel.after(effect.ms, () => this.resumeWith(undefined), effect.background)
+        return
+      case 'wait':
+        this.signal = effect.signal
+        effect.signal.waiters.push(this)
+        return
+    }
+  }
+
+  private clearWait(): void {
+    this.timer?.cancel()
+    this.timer = undefined
+    if (this.pendingCallId !== undefined) {
+      this.kernel.forgetCall(this.pendingCallId)
+      this.pendingCallId = undefined
+    }
+    if (this.signal) {
+      const i = this.signal.waiters.indexOf(this)
+      if (i >= 0) this.signal.waiters.splice(i, 1)
+      this.signal = undefined
+    }
+  }
+
+  cancel(): void {
+    if (this.done) return
+    this.cancelled = true
+    this.clearWait()
+    try {
+      this.gen.return(undefined as T)
+    } finally {
+      this.finish()
+    }
+  }
+
+  private finish(): void {
+    this.done = true
+    for (const fn of this.onDone.splice(0)) fn()
+  }
+}

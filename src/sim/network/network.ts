@@ -1,0 +1,78 @@
+import type { Rng } from '../kernel/rng'
+import type { ComponentId } from '../kernel/trace'
+
+/** One direction of a link between two components. */
+export interface LinkConfig {
+  /** Base one-way latency in virtual milliseconds. */
+  readonly latencyMs: number
+  /** Extra latency drawn uniformly from [0, jitterMs] with the scenario's seeded RNG. */
+  readonly jitterMs?: number
+}
+
+/**
+ * Latencies per link. Keys are `from->to`, where each side is a component id (`kubelet/worker-1`)
+ * or a family (`kubelet`, the part before `/`). A link configured one way applies both ways unless
+ * the other direction has its own entry.
+ */
+export interface NetworkConfig {
+  readonly defaultLink: LinkConfig
+  readonly links: Readonly<Record<string, LinkConfig>>
+}
+
+export const DEFAULT_NETWORK: NetworkConfig = {
+  defaultLink: { latencyMs: 2 },
+  links: {
+    'kubectl->kube-apiserver': { latencyMs: 15 },
+    'kube-apiserver->etcd': { latencyMs: 2 },
+    'kube-scheduler->kube-apiserver': { latencyMs: 2 },
+    'kube-controller-manager->kube-apiserver': { latencyMs: 2 },
+    'kubelet->kube-apiserver': { latencyMs: 4 },
+    'kubelet->runtime': { latencyMs: 1 },
+    'runtime->registry': { latencyMs: 40, jitterMs: 20 },
+  },
+}
+
+const family = (id: ComponentId): string => {
+  const slash = id.indexOf('/')
+  return slash < 0 ? id : id.slice(0, slash)
+}
+
+/**
+ * Gives each message a deterministic delivery time. Messages on one link are delivered in the
+ * order they were sent (like one HTTP/2 or gRPC stream), so a watcher never sees events reordered.
+ */
+export class Network {
+  private readonly resolved = new Map<string, LinkConfig>()
+  private readonly lastDeliveryMs = new Map<string, number>()
+
+  constructor(
+    private readonly config: NetworkConfig,
+    private readonly rng: Rng,
+  ) {}
+
+  /** Delivery time of a message sent now on from→to, taking `extraMs` more (transfer time). */
+  deliveryTime(from: ComponentId, to: ComponentId, nowMs: number, extraMs = 0): number {
+    const key = `${from}->${to}`
+    const link = this.link(key, from, to)
+    const jitter = link.jitterMs ? this.rng.intn(link.jitterMs + 1) : 0
+    const at = Math.max(nowMs + link.latencyMs + jitter + extraMs, this.lastDeliveryMs.get(key) ?? 0)
+    this.lastDeliveryMs.set(key, at)
+    return at
+  }
+
+  private link(key: string, from: ComponentId, to: ComponentId): LinkConfig {
+    const cached = this.resolved.get(key)
+    if (cached) return cached
+    const links = this.config.links
+    const f = family(from)
+    const t = family(to)
+    const found =
+      links[key] ??
+      links[`${f}->${t}`] ??
+      links[`${to}->${from}`] ??
+      links[`${t}->${f}`] ??
+      this.config.defaultLink
+    this.resolved.set(key, found)
+    return found
+  }
+}
