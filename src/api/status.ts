@@ -106,6 +106,8 @@ export interface FieldError {
     | 'FieldValueTooLong'
   readonly field: string
   readonly badValue?: unknown
+  /** The bad value as Go prints it when it is not a scalar (`map[string]string{"app":"web"}`). */
+  readonly badValueText?: string
   readonly detail?: string
   /** For NotSupported: the accepted values. */
   readonly supported?: readonly string[]
@@ -160,7 +162,7 @@ function formatFieldErrorDetail(e: FieldError): string {
     e.type === 'FieldValueNotSupported' ||
     e.type === 'FieldValueDuplicate'
   ) {
-    s += `: ${goValue(e.badValue)}`
+    s += `: ${e.badValueText ?? goValue(e.badValue)}`
   }
   if (e.type === 'FieldValueNotSupported' && e.supported) {
     s += `: supported values: ${e.supported.map((v) => `"${v}"`).join(', ')}`

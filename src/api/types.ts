@@ -37,12 +37,20 @@ export type {
   Status,
 }
 
-/** Any API object: what the apiserver stores and serves. */
+/**
+ * Any API object: what the apiserver stores and serves. No index signature, so that every
+ * kubernetes-types interface (Pod, Node, ReplicaSet…) is assignable to it; code that reads other
+ * fields generically goes through `fields(obj)`.
+ */
 export interface KubeObject {
   apiVersion?: string
   kind?: string
   metadata?: ObjectMeta
-  [field: string]: unknown
+}
+
+/** The object's top-level fields, for generic code (spec, status, data…). */
+export function fields(obj: KubeObject): Record<string, unknown> {
+  return obj as Record<string, unknown>
 }
 
 /** The same object after the apiserver stored it: metadata is always there. */
@@ -70,4 +78,13 @@ export function clone<T>(value: T): T {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value as object)) out[k] = clone(v)
   return out as T
+}
+
+/** kubernetes-types marks server-set fields readonly; the apiserver and writers need them writable. */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** The object's metadata (created if missing), writable. */
+export function writableMeta(obj: KubeObject): Writable<ObjectMeta> {
+  obj.metadata ??= {}
+  return obj.metadata as Writable<ObjectMeta>
 }

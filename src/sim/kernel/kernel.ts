@@ -102,9 +102,9 @@ export class Kernel {
     this.network = new Network(options.network ?? DEFAULT_NETWORK, this.rng)
   }
 
-  /** Now as metav1.Time (`2025-05-01T10:00:03Z`). */
-  wallTime(): string {
-    return rfc3339(this.epochMs + this.nowMs)
+  /** Now (or virtual time `atMs`) as metav1.Time (`2025-05-01T10:00:03Z`). */
+  wallTime(atMs = this.nowMs): string {
+    return rfc3339(this.epochMs + atMs)
   }
 
   /** Now as metav1.MicroTime (`2025-05-01T10:00:03.215000Z`). */

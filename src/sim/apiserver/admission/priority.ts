@@ -1,0 +1,52 @@
+/**
+ * Priority (plugin/pkg/admission/priority): resolves priorityClassName to spec.priority — the
+ * globalDefault class's value, or 0 — and defaults preemptionPolicy.
+ */
+import { forbidden } from '../../../api/status'
+import type { Pod } from '../../../api/types'
+import type { AdmissionPlugin } from './types'
+
+export const SYSTEM_PRIORITY_CLASSES: Readonly<Record<string, number>> = {
+  'system-node-critical': 2000001000,
+  'system-cluster-critical': 2000000000,
+}
+
+export const priority: AdmissionPlugin = {
+  name: 'Priority',
+  handles: (a) => a.operation === 'CREATE' && a.request.resource === 'pods' && a.request.subresource === '',
+  *admit(a, lister) {
+    const pod = a.object as Pod
+    const spec = (pod.spec ??= { containers: [] })
+    const className = spec.priorityClassName
+    let value: number
+    let policy: string | undefined
+    if (className) {
+      const system = SYSTEM_PRIORITY_CLASSES[className]
+      const pc = lister.get('scheduling.k8s.io', 'priorityclasses', undefined, className) as
+        | { value?: number; preemptionPolicy?: string }
+        | undefined
+      if (system === undefined && !pc) {
+        const name = pod.metadata?.name ?? pod.metadata?.generateName ?? ''
+        return {
+          allowed: false,
+          status: forbidden('pods', name, `no PriorityClass with name ${className} was found`),
+        }
+      }
+      value = system ?? pc?.value ?? 0
+      policy = pc?.preemptionPolicy
+    } else {
+      const globalDefault = lister
+        .list('scheduling.k8s.io', 'priorityclasses')
+        .find((p) => (p as { globalDefault?: boolean }).globalDefault) as
+        | { value?: number; preemptionPolicy?: string; metadata?: { name?: string } }
+        | undefined
+      value = globalDefault?.value ?? 0
+      policy = globalDefault?.preemptionPolicy
+      if (globalDefault?.metadata?.name) spec.priorityClassName = globalDefault.metadata.name
+    }
+    spec.priority = value
+    spec.preemptionPolicy ??=
+      (policy as 'Never' | 'PreemptLowerPriority' | undefined) ?? 'PreemptLowerPriority'
+    return { allowed: true }
+  },
+}

@@ -1,0 +1,274 @@
+/**
+ * kube-apiserver as a component. Each HTTP request runs through the real order
+ * (apiserver/pkg/server/config.go DefaultBuildHandlerChain, then the REST handler):
+ * authentication → authorization → [create/update: decode + defaults → mutating admission →
+ * validation → validating admission] → etcd. Every stage is a step in the trace, every etcd call
+ * a message. Only the apiserver touches etcd; everyone else reads through it.
+ */
+import {
+  DEPLOYMENTS,
+  NAMESPACES,
+  NODES,
+  PODS,
+  REPLICA_SETS,
+  type ResourceInfo,
+  resourceByName,
+} from '../../api/resources'
+import { forbiddenMessage, methodNotAllowed, notFound, unauthorized } from '../../api/status'
+import type { KubeObject } from '../../api/types'
+import type { EtcdWatchEvents } from '../etcd/protocol'
+import { type Component, type Kernel, type Proc, Signal, wait } from '../kernel/kernel'
+import { APISERVER, ETCD, type Message, type ObjectRef, type Stage } from '../kernel/trace'
+import { DEFAULT_ADMISSION_CHAIN } from './admission/chain'
+import type { AdmissionLister, AdmissionPlugin } from './admission/types'
+import { Authenticator, type TokenUser } from './authn'
+import { authorize, forbiddenText } from './authz'
+import { Cacher } from './cacher'
+import { decode } from './codec'
+import { bind } from './handlers/binding'
+import type { ApiRequest, Handler, HandlerContext } from './handlers/context'
+import { create } from './handlers/create'
+import { remove } from './handlers/delete'
+import { get, list, watch } from './handlers/read'
+import { patch, update } from './handlers/update'
+import type { HttpRequest, HttpResponse, WatchEvent, WatchEventType } from './http'
+import { parseRequest } from './request-info'
+import { Storage } from './storage'
+
+export interface ApiServerConfig {
+  /** Users known by bearer token (the scenario's kubeconfig-like list). */
+  readonly tokens?: readonly TokenUser[]
+  readonly admission?: readonly AdmissionPlugin[]
+}
+
+/** Resources whose watch cache is built at startup (the ones components and admission watch). */
+const CACHED: readonly ResourceInfo[] = [
+  PODS,
+  NODES,
+  NAMESPACES,
+  DEPLOYMENTS,
+  REPLICA_SETS,
+  resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo,
+]
+
+const HANDLERS: Record<string, Handler> = {
+  get,
+  list,
+  watch,
+  create,
+  update,
+  patch,
+  delete: remove,
+}
+
+export class ApiServer implements Component, HandlerContext {
+  readonly id = APISERVER
+  readonly storage = new Storage()
+  readonly authn: Authenticator
+  readonly admission: readonly AdmissionPlugin[]
+  private readonly cachers = new Map<string, Cacher>()
+  private readonly cacherByEtcdWatch = new Map<number, Cacher>()
+  private readonly cachersReady = new Signal()
+  readonly lister: AdmissionLister
+
+  constructor(
+    readonly kernel: Kernel,
+    config: ApiServerConfig = {},
+  ) {
+    this.authn = new Authenticator(config.tokens)
+    this.admission = config.admission ?? DEFAULT_ADMISSION_CHAIN
+    this.lister = {
+      get: (group, resource, namespace, name) => {
+        const c = this.cachers.get(`${group}/${resource}`)
+        if (!c) return undefined
+        const info = c.info
+        const key = info.namespaced ? `${info.etcdPrefix}/${namespace}/${name}` : `${info.etcdPrefix}/${name}`
+        return c.objects.get(key)
+      },
+      list: (group, resource, namespace) =>
+        this.cachers.get(`${group}/${resource}`)?.list(namespace ?? '') ?? [],
+    }
+  }
+
+  /** Build the watch caches: for each cached resource, LIST then WATCH etcd. */
+  start(): void {
+    for (const info of CACHED) this.kernel.spawn(this.startCacher(info), `cacher ${info.resource}`)
+  }
+
+  private *startCacher(info: ResourceInfo): Proc {
+    const prefix = `${info.etcdPrefix}/`
+    const r = yield* this.storage.etcd({ op: 'Range', key: prefix, prefix: true }, 'boot')
+    if (r.op !== 'Range') throw new Error('etcd: unexpected response to Range')
+    const initial = r.kvs.map((kv) => ({ key: kv.key, object: decode(kv) }))
+    const cacher = new Cacher(info, r.header.revision, initial, (w, type, obj) =>
+      this.sendWatchEvent(w, type, obj),
+    )
+    const watchReply = yield* this.etcdWatch(prefix, r.header.revision + 1)
+    this.cacherByEtcdWatch.set(watchReply, cacher)
+    this.cachers.set(`${info.group}/${info.resource}`, cacher)
+    this.kernel.notify(this.cachersReady)
+  }
+
+  /** Open an etcd watch; returns the watch request's id (the id etcd's events carry). */
+  private *etcdWatch(prefix: string, startRevision: number): Proc<number> {
+    const request = { op: 'Watch' as const, key: prefix, prefix: true as const, startRevision }
+    const reply = yield* this.storage.etcdMessage(request, 'boot')
+    return reply.replyTo as number
+  }
+
+  *cacher(group: string, resource: string): Proc<Cacher> {
+    for (;;) {
+      const c = this.cachers.get(`${group}/${resource}`)
+      if (c) return c
+      const info = resourceByName(group, resource)
+      if (info && !CACHED.includes(info) && !this.starting.has(`${group}/${resource}`)) {
+        this.starting.add(`${group}/${resource}`)
+        this.kernel.spawn(this.startCacher(info), `cacher ${resource}`)
+      }
+      yield* wait(this.cachersReady)
+    }
+  }
+
+  private readonly starting = new Set<string>()
+
+  receive(message: Message): void {
+    if (message.kind === 'watch-event' && message.from === ETCD) {
+      const payload = message.payload as EtcdWatchEvents
+      this.cacherByEtcdWatch.get(payload.watchId)?.apply(payload.events)
+      return
+    }
+    if (message.kind === 'http-request') {
+      this.kernel.spawn(this.serve(message as Message<HttpRequest>), 'request')
+      return
+    }
+    throw new Error(`kube-apiserver: unexpected message ${message.id} (${message.kind})`)
+  }
+
+  private sendWatchEvent(
+    w: { id: number; client: string; stage: Stage },
+    type: WatchEventType,
+    object: KubeObject,
+  ): void {
+    const m = object.metadata ?? {}
+    const resource = this.resourceOf(object)
+    const payload: WatchEvent = { watchId: w.id, type, object }
+    this.kernel.send({
+      from: APISERVER,
+      to: w.client,
+      kind: 'watch-event',
+      summary: `WATCH ${type} ${resource}/${m.name}`,
+      stage: w.stage,
+      object: {
+        resource,
+        ...(m.namespace ? { namespace: m.namespace } : {}),
+        name: m.name ?? '',
+        ...(m.uid ? { uid: m.uid } : {}),
+      },
+      payload,
+    })
+  }
+
+  private resourceOf(object: KubeObject): string {
+    for (const c of this.cachers.values()) if (c.info.kind === object.kind) return c.info.resource
+    return (object.kind ?? '').toLowerCase()
+  }
+
+  private *serve(message: Message<HttpRequest>): Proc {
+    const response = yield* this.handle(message)
+    this.kernel.send({
+      from: APISERVER,
+      to: message.from,
+      kind: 'http-response',
+      summary: responseSummary(response),
+      stage: message.stage,
+      ...(message.object ? { object: message.object } : {}),
+      replyTo: message.id,
+      payload: response,
+    })
+  }
+
+  private *handle(message: Message<HttpRequest>): Proc<HttpResponse> {
+    const kernel = this.kernel
+    const parsed = parseRequest(message.payload)
+    if (!parsed.ok) {
+      const status = parsed.code === 404 ? notFound('', '') : methodNotAllowed(parsed.message)
+      return { code: parsed.code, body: { ...status, message: parsed.message } }
+    }
+    const info = parsed.info
+    const stage = (s: Stage): Stage => (message.stage === 'submit' ? s : message.stage)
+    const object: ObjectRef | undefined = message.object
+
+    const authn = this.authn.authenticate(message.payload.headers)
+    kernel.step(
+      APISERVER,
+      stage('authenticate'),
+      authn.ok
+        ? `authenticated ${authn.user.name} (${authn.method})`
+        : `authentication failed: ${authn.reason}`,
+      authn.ok
+        ? {
+            phase: 'authenticate',
+            ok: true,
+            user: authn.user.name,
+            groups: authn.user.groups,
+            method: authn.method,
+          }
+        : { phase: 'authenticate', ok: false, reason: authn.reason },
+      object,
+    )
+    if (!authn.ok) return { code: 401, body: unauthorized() }
+
+    const decision = authorize(authn.user, info)
+    kernel.step(
+      APISERVER,
+      stage('authorize'),
+      decision.allowed
+        ? `authorized: ${info.verb} ${resourceText(info)}`
+        : `forbidden: ${info.verb} ${resourceText(info)}`,
+      {
+        phase: 'authorize',
+        allowed: decision.allowed,
+        user: authn.user.name,
+        verb: info.verb,
+        resource: resourceText(info),
+        namespace: info.namespace,
+        reason: decision.reason,
+      },
+      object,
+    )
+    if (!decision.allowed) return { code: 403, body: forbiddenMessage(forbiddenText(authn.user, info)) }
+
+    const req: ApiRequest = { message, info, user: authn.user, ...(object ? { object } : {}), stage }
+    if (info.verb === 'create' && info.subresource === 'binding') return yield* bind(this, req)
+    const handler = HANDLERS[info.verb]
+    if (!handler || (info.verb === 'create' && info.subresource !== '')) {
+      return {
+        code: 405,
+        body: methodNotAllowed(`the server does not allow this method on the requested resource`),
+      }
+    }
+    return yield* handler(this, req)
+  }
+}
+
+function resourceText(info: { resource: string; subresource: string }): string {
+  return info.subresource ? `${info.resource}/${info.subresource}` : info.resource
+}
+
+const REASON: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+}
+
+function responseSummary(r: HttpResponse): string {
+  return `${r.code} ${REASON[r.code] ?? ''}`.trim()
+}

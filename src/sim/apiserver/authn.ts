@@ -1,0 +1,60 @@
+/**
+ * Authentication, as the apiserver's union authenticator does it: client certificates (the CN is
+ * the user, each O a group), then bearer tokens; anonymous requests become `system:anonymous`.
+ * A presented credential that is not valid is a 401.
+ */
+
+export interface UserInfo {
+  readonly name: string
+  readonly groups: readonly string[]
+}
+
+/** A user of the scenario's kubeconfig-like list, identified by a bearer token. */
+export interface TokenUser {
+  readonly token: string
+  readonly name: string
+  readonly groups?: readonly string[]
+}
+
+export type AuthnResult =
+  | { readonly ok: true; readonly user: UserInfo; readonly method: 'x509' | 'token' | 'anonymous' }
+  | { readonly ok: false; readonly reason: string }
+
+export class Authenticator {
+  private readonly tokens = new Map<string, TokenUser>()
+
+  constructor(tokens: readonly TokenUser[] = []) {
+    for (const t of tokens) this.tokens.set(t.token, t)
+  }
+
+  addToken(user: TokenUser): void {
+    this.tokens.set(user.token, user)
+  }
+
+  authenticate(headers: Readonly<Record<string, string>>): AuthnResult {
+    const cert = headers['x-client-certificate']
+    if (cert) {
+      const parts = cert.split(',').map((p) => p.trim())
+      const cn = parts.find((p) => p.startsWith('CN='))?.slice(3)
+      if (!cn) return { ok: false, reason: 'x509: certificate has no common name' }
+      const groups = parts.filter((p) => p.startsWith('O=')).map((p) => p.slice(2))
+      return { ok: true, method: 'x509', user: { name: cn, groups: [...groups, 'system:authenticated'] } }
+    }
+    const auth = headers.authorization
+    if (auth) {
+      const m = /^Bearer\s+(\S+)$/.exec(auth)
+      const user = m ? this.tokens.get(m[1] as string) : undefined
+      if (!user) return { ok: false, reason: 'invalid bearer token' }
+      return {
+        ok: true,
+        method: 'token',
+        user: { name: user.name, groups: [...(user.groups ?? []), 'system:authenticated'] },
+      }
+    }
+    return {
+      ok: true,
+      method: 'anonymous',
+      user: { name: 'system:anonymous', groups: ['system:unauthenticated'] },
+    }
+  }
+}

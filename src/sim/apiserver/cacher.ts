@@ -1,0 +1,135 @@
+/**
+ * The watch cache of one resource (apiserver/pkg/storage/cacher): filled by one LIST + WATCH
+ * against etcd, it keeps the current objects and a window of recent events, and fans every change
+ * out to the client watches whose namespace, label and field selectors match.
+ *
+ * Filtering follows the cacher: a change that makes an object start matching a watch is sent as
+ * ADDED, one that makes it stop matching as DELETED (so a kubelet watching
+ * `spec.nodeName=worker-1` sees a Pod ADDED when it is bound there).
+ */
+import { matches, type Selector } from '../../api/labels'
+import type { ResourceInfo } from '../../api/resources'
+import type { KubeObject } from '../../api/types'
+import type { WatchEventKV } from '../etcd/mvcc'
+import type { ComponentId, Stage } from '../kernel/trace'
+import { decode } from './codec'
+import { type FieldRequirement, matchesFields } from './fields'
+import type { WatchEventType } from './http'
+
+export interface CachedEvent {
+  readonly revision: number
+  readonly type: 'ADDED' | 'MODIFIED' | 'DELETED'
+  readonly object: KubeObject
+  readonly prevObject?: KubeObject
+}
+
+export interface ClientWatch {
+  /** The id of the client's watch request message. */
+  readonly id: number
+  readonly client: ComponentId
+  readonly namespace: string
+  readonly labels: Selector
+  readonly fields: readonly FieldRequirement[]
+  readonly stage: Stage
+}
+
+export type SendWatchEvent = (watch: ClientWatch, type: WatchEventType, object: KubeObject) => void
+
+/** How many recent events a cacher keeps for watches that start in the past. */
+export const EVENT_WINDOW = 10_000
+
+export class Cacher {
+  readonly objects = new Map<string, KubeObject>()
+  private readonly events: CachedEvent[] = []
+  private readonly watches = new Map<number, ClientWatch>()
+  /** Revision the cache is complete from: events after it are all in `events` (until trimmed). */
+  private oldestRevision: number
+
+  constructor(
+    readonly info: ResourceInfo,
+    listRevision: number,
+    initial: readonly { key: string; object: KubeObject }[],
+    private readonly send: SendWatchEvent,
+  ) {
+    this.oldestRevision = listRevision
+    for (const { key, object } of initial) this.objects.set(key, object)
+  }
+
+  /** Apply one batch of etcd watch events and fan them out. */
+  apply(events: readonly WatchEventKV<unknown>[]): void {
+    for (const e of events) {
+      const key = e.kv.key
+      const prev = e.prevKv ? decode(e.prevKv) : undefined
+      let ev: CachedEvent
+      if (e.type === 'DELETE') {
+        // The deleted object, at the revision of its deletion.
+        const last = e.prevKv ? decode(e.prevKv, e.kv.modRevision) : (prev as KubeObject)
+        this.objects.delete(key)
+        ev = {
+          revision: e.kv.modRevision,
+          type: 'DELETED',
+          object: last,
+          ...(prev ? { prevObject: prev } : {}),
+        }
+      } else {
+        const obj = decode(e.kv)
+        this.objects.set(key, obj)
+        ev = {
+          revision: e.kv.modRevision,
+          type: prev ? 'MODIFIED' : 'ADDED',
+          object: obj,
+          ...(prev ? { prevObject: prev } : {}),
+        }
+      }
+      this.events.push(ev)
+      for (const w of this.watches.values()) this.dispatch(w, ev)
+    }
+    if (this.events.length > EVENT_WINDOW) {
+      const drop = this.events.length - EVENT_WINDOW
+      this.oldestRevision = (this.events[drop - 1] as CachedEvent).revision
+      this.events.splice(0, drop)
+    }
+  }
+
+  /**
+   * Start a client watch from `resourceVersion` (events after it are replayed). Returns false when
+   * the version is older than the window: the caller answers `410 Gone`.
+   */
+  watch(w: ClientWatch, resourceVersion: number): boolean {
+    if (resourceVersion === 0) {
+      // RV "0": start with the current state, as synthetic ADDED events.
+      for (const obj of this.objects.values()) if (this.matches(w, obj)) this.send(w, 'ADDED', obj)
+    } else {
+      if (resourceVersion < this.oldestRevision) return false
+      for (const ev of this.events) if (ev.revision > resourceVersion) this.dispatch(w, ev)
+    }
+    this.watches.set(w.id, w)
+    return true
+  }
+
+  stop(watchId: number): void {
+    this.watches.delete(watchId)
+  }
+
+  list(namespace: string): KubeObject[] {
+    const out: KubeObject[] = []
+    for (const obj of this.objects.values())
+      if (!namespace || obj.metadata?.namespace === namespace) out.push(obj)
+    return out
+  }
+
+  private dispatch(w: ClientWatch, ev: CachedEvent): void {
+    const now = ev.type !== 'DELETED' && this.matches(w, ev.object)
+    const before = ev.prevObject !== undefined && this.matches(w, ev.prevObject)
+    if (ev.type === 'DELETED') {
+      if (before) this.send(w, 'DELETED', ev.object)
+    } else if (now && before) this.send(w, 'MODIFIED', ev.object)
+    else if (now) this.send(w, 'ADDED', ev.object)
+    else if (before) this.send(w, 'DELETED', ev.object)
+  }
+
+  private matches(w: ClientWatch, obj: KubeObject): boolean {
+    if (w.namespace && obj.metadata?.namespace !== w.namespace) return false
+    return matches(obj.metadata?.labels, w.labels) && matchesFields(obj, w.fields)
+  }
+}

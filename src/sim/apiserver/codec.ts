@@ -1,0 +1,25 @@
+/**
+ * How objects sit in etcd: stored without metadata.resourceVersion (etcd's mod_revision is the
+ * resourceVersion) and served with it filled in, as the apiserver's etcd3 store does. Decoded
+ * objects are frozen and cached per KeyValue, so every reader shares one copy per revision.
+ */
+import { deepFreeze, type KubeObject } from '../../api/types'
+import type { KeyValue } from '../etcd/mvcc'
+
+const decoded = new WeakMap<KeyValue, KubeObject>()
+
+export function encode(obj: KubeObject): KubeObject {
+  const { resourceVersion: _, ...meta } = obj.metadata ?? {}
+  return deepFreeze({ ...obj, metadata: meta })
+}
+
+export function decode(kv: KeyValue, revision = kv.modRevision): KubeObject {
+  if (revision === kv.modRevision) {
+    const cached = decoded.get(kv)
+    if (cached) return cached
+  }
+  const stored = kv.value as KubeObject
+  const obj = deepFreeze({ ...stored, metadata: { ...stored.metadata, resourceVersion: String(revision) } })
+  if (revision === kv.modRevision) decoded.set(kv, obj)
+  return obj
+}

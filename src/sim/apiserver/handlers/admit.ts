@@ -1,0 +1,49 @@
+/**
+ * Running the admission chain: mutating plugins in order, then (after validation) validating
+ * plugins. Each plugin that handles the request records a step with its decision and, for
+ * mutations, the JSON Patch it applied.
+ */
+import type { Status } from '../../../api/types'
+import { clone } from '../../../api/types'
+import type { Proc } from '../../kernel/kernel'
+import { APISERVER } from '../../kernel/trace'
+import type { AdmissionAttributes } from '../admission/types'
+import { diff } from '../diff'
+import type { ApiRequest, HandlerContext } from './context'
+
+export type AdmissionResult =
+  | { readonly ok: true; readonly warnings: string[] }
+  | { readonly ok: false; readonly status: Status }
+
+export function* runAdmission(
+  ctx: HandlerContext,
+  req: ApiRequest,
+  attrs: AdmissionAttributes,
+  phase: 'mutating' | 'validating',
+): Proc<AdmissionResult> {
+  const warnings: string[] = []
+  for (const plugin of ctx.admission) {
+    const run = phase === 'mutating' ? plugin.admit : plugin.validate
+    if (!run || !plugin.handles(attrs)) continue
+    const before = phase === 'mutating' ? clone(attrs.object) : undefined
+    const outcome = yield* run.call(plugin, attrs, ctx.lister)
+    const patch = before ? diff(before, attrs.object) : []
+    ctx.kernel.step(
+      APISERVER,
+      req.stage('admit'),
+      `${plugin.name}: ${outcome.allowed ? (patch.length ? 'mutated' : 'admitted') : `denied (${outcome.status.code})`}`,
+      {
+        phase: 'admit',
+        plugin: plugin.name,
+        admission: phase,
+        allowed: outcome.allowed,
+        ...(patch.length ? { patch } : {}),
+        ...(outcome.allowed ? {} : { status: outcome.status }),
+      },
+      req.object,
+    )
+    if (!outcome.allowed) return { ok: false, status: outcome.status }
+    if (outcome.warnings) warnings.push(...outcome.warnings)
+  }
+  return { ok: true, warnings }
+}

@@ -1,0 +1,79 @@
+/**
+ * POST: the create pipeline after authentication and authorization (handlers/create.go,
+ * registry/store.go Create): decode with defaults → mutating admission → BeforeCreate
+ * (PrepareForCreate, generateName, system fields, validation) → validating admission → etcd.
+ */
+import { etcdKey } from '../../../api/resources'
+import { alreadyExists, invalid } from '../../../api/status'
+import { writableMeta } from '../../../api/types'
+import type { Proc } from '../../kernel/kernel'
+import { APISERVER } from '../../kernel/trace'
+import type { HttpResponse } from '../http'
+import { generateName, newUid } from '../names'
+import { coreToEventsV1, eventsV1ToCore } from '../registry/event-conversion'
+import { strategyFor } from '../registry/strategy'
+import { runAdmission } from './admit'
+import type { ApiRequest, HandlerContext } from './context'
+import { decodeBody } from './decode'
+
+export function* create(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
+  const { kernel } = ctx
+  const ri = req.info
+  const decoded = decodeBody(req.message.payload.body, ri)
+  if (!decoded.ok) return { code: decoded.status.code ?? 400, body: decoded.status }
+  let obj = decoded.object
+  const strategy = strategyFor(ri.apiGroup, ri.resource)
+  strategy.defaults?.(obj)
+
+  const attrs = { operation: 'CREATE' as const, request: ri, user: req.user, object: obj }
+  const mutated = yield* runAdmission(ctx, req, attrs, 'mutating')
+  if (!mutated.ok) return { code: mutated.status.code ?? 403, body: mutated.status }
+
+  // BeforeCreate: PrepareForCreate, generateName, system fields, then validation.
+  const meta = writableMeta(obj)
+  strategy.prepareForCreate?.(obj)
+  if (!meta.name && meta.generateName) meta.name = generateName(kernel.rng, meta.generateName)
+  meta.uid = newUid(kernel.rng)
+  meta.creationTimestamp = kernel.wallTime()
+  delete meta.resourceVersion
+  delete meta.deletionTimestamp
+  delete meta.deletionGracePeriodSeconds
+  if (strategy.generation) meta.generation = 1
+  else delete meta.generation
+  const errors = strategy.validate(obj, ri.info.namespaced)
+  const name = meta.name ?? ''
+  kernel.step(
+    APISERVER,
+    req.stage('validate'),
+    errors.length
+      ? `validation failed: ${errors.length} field error(s)`
+      : `${ri.info.kind} "${name}" is valid`,
+    { phase: 'validate', valid: errors.length === 0, errors },
+    req.object,
+  )
+  if (errors.length) {
+    const status = invalid(ri.info.kind, name, errors, ri.apiGroup)
+    return { code: 422, body: status }
+  }
+
+  const validated = yield* runAdmission(ctx, req, attrs, 'validating')
+  if (!validated.ok) return { code: validated.status.code ?? 403, body: validated.status }
+
+  // events.k8s.io/v1 Events are stored in their core/v1 form.
+  const isEventsV1 = ri.apiGroup === 'events.k8s.io'
+  if (isEventsV1) obj = eventsV1ToCore(obj)
+  const key = etcdKey(ri.info, meta.namespace, name)
+  const object = {
+    ...(req.object ?? { resource: ri.resource }),
+    name,
+    ...(meta.namespace ? { namespace: meta.namespace } : {}),
+    uid: meta.uid,
+  }
+  const stored = yield* ctx.storage.create(key, obj, req.stage('persist'), object)
+  if (!stored) {
+    const status = alreadyExists(ri.resource, name, ri.apiGroup)
+    return { code: 409, body: status }
+  }
+  const body = isEventsV1 ? coreToEventsV1(stored) : stored
+  return { code: 201, body, ...(mutated.warnings.length ? { warnings: mutated.warnings } : {}) }
+}

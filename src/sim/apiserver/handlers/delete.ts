@@ -1,0 +1,84 @@
+/**
+ * DELETE (registry/store.go Delete, pkg/registry/core/pod/strategy.go CheckGracefulDelete):
+ * a Pod that is bound to a node and not finished is only marked — deletionTimestamp and
+ * deletionGracePeriodSeconds — and its kubelet stops it and sends the final delete with grace 0.
+ * Everything else (and a grace of 0) is removed from etcd at once.
+ */
+import { etcdKey } from '../../../api/resources'
+import { conflict, notFound } from '../../../api/status'
+import { clone, type Pod, writableMeta } from '../../../api/types'
+import type { Proc } from '../../kernel/kernel'
+import type { HttpResponse } from '../http'
+import type { ApiRequest, HandlerContext } from './context'
+
+interface DeleteOptions {
+  gracePeriodSeconds?: number
+  preconditions?: { uid?: string; resourceVersion?: string }
+}
+
+export function* remove(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
+  const ri = req.info
+  const options = (req.message.payload.body ?? {}) as DeleteOptions
+  const key = etcdKey(ri.info, ri.namespace || undefined, ri.name)
+  for (;;) {
+    const kv = yield* ctx.storage.get(key, req.stage('persist'), req.object)
+    if (!kv) return { code: 404, body: notFound(ri.resource, ri.name, ri.apiGroup) }
+    const current = ctx.storage.decodeKv(kv)
+    if (options.preconditions?.uid && options.preconditions.uid !== current.metadata?.uid) {
+      const message = `Precondition failed: UID in precondition: ${options.preconditions.uid}, UID in object meta: ${current.metadata?.uid}`
+      return { code: 409, body: conflict(ri.resource, ri.name, message, ri.apiGroup) }
+    }
+    const grace = ri.resource === 'pods' && ri.apiGroup === '' ? podGracePeriod(current as Pod, options) : 0
+    if (grace > 0) {
+      if (current.metadata?.deletionTimestamp) return { code: 200, body: current }
+      const marked = clone(current)
+      const meta = writableMeta(marked)
+      meta.deletionTimestamp = wallTimeAfter(ctx, grace)
+      meta.deletionGracePeriodSeconds = grace
+      const result = yield* ctx.storage.guaranteedUpdate<never>(
+        key,
+        req.stage('persist'),
+        req.object,
+        () => ({
+          ok: true,
+          object: marked,
+        }),
+      )
+      if (result.ok) return { code: 200, body: result.object }
+      continue
+    }
+    if ((current.metadata?.finalizers ?? []).length > 0) {
+      // Finalizers keep the object until their controllers remove them.
+      const marked = clone(current)
+      writableMeta(marked).deletionTimestamp ??= ctx.kernel.wallTime()
+      const result = yield* ctx.storage.guaranteedUpdate<never>(
+        key,
+        req.stage('persist'),
+        req.object,
+        () => ({
+          ok: true,
+          object: marked,
+        }),
+      )
+      if (result.ok) return { code: 200, body: result.object }
+      continue
+    }
+    const deleted = yield* ctx.storage.delete(key, kv.modRevision, req.stage('persist'), req.object)
+    if (deleted) return { code: 200, body: deleted }
+  }
+}
+
+function podGracePeriod(pod: Pod, options: DeleteOptions): number {
+  const phase = pod.status?.phase
+  // Unscheduled or finished Pods have nothing to stop: they go at once.
+  if (!pod.spec?.nodeName || phase === 'Succeeded' || phase === 'Failed') return 0
+  const requested = options.gracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30
+  if (pod.metadata?.deletionGracePeriodSeconds !== undefined) {
+    return Math.min(requested, pod.metadata.deletionGracePeriodSeconds)
+  }
+  return Math.max(0, requested)
+}
+
+function wallTimeAfter(ctx: HandlerContext, seconds: number): string {
+  return ctx.kernel.wallTime(ctx.kernel.nowMs + seconds * 1000)
+}

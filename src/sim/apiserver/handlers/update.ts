@@ -1,0 +1,128 @@
+/**
+ * PUT and PATCH (handlers/update.go, handlers/patch.go, registry/store.go Update): the new object
+ * is computed inside GuaranteedUpdate against the current one, so concurrent writers retry
+ * instead of losing updates; a stale metadata.resourceVersion from the client is a 409 Conflict.
+ *
+ * The main resource keeps the current status and `/status` keeps the current spec, for resources
+ * with a status subresource (pods, nodes, deployments, replicasets, namespaces).
+ */
+import { etcdKey } from '../../../api/resources'
+import { badRequest, conflict, invalid, notFound, STALE_OBJECT } from '../../../api/status'
+import { clone, fields, type KubeObject, type Status, writableMeta } from '../../../api/types'
+import type { Proc } from '../../kernel/kernel'
+import { APISERVER } from '../../kernel/trace'
+import type { HttpResponse, PatchType } from '../http'
+import { type JsonPatchOp, jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../patch'
+import { strategyFor } from '../registry/strategy'
+import type { ApiRequest, HandlerContext } from './context'
+import { decodeBody } from './decode'
+
+export function* update(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
+  const decoded = decodeBody(req.message.payload.body, req.info)
+  if (!decoded.ok) return { code: decoded.status.code ?? 400, body: decoded.status }
+  const body = decoded.object
+  const precondition = body.metadata?.resourceVersion
+  return yield* write(ctx, req, precondition, () => ({ ok: true, object: clone(body) }))
+}
+
+export function* patch(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
+  const payload = req.message.payload
+  const type = (payload.headers['content-type'] ?? 'application/strategic-merge-patch+json') as PatchType
+  const body = payload.body
+  const precondition =
+    type !== 'application/json-patch+json'
+      ? ((body as { metadata?: { resourceVersion?: string } } | undefined)?.metadata?.resourceVersion ??
+        undefined)
+      : undefined
+  return yield* write(ctx, req, precondition, (current) => {
+    try {
+      const next =
+        type === 'application/json-patch+json'
+          ? jsonPatch(current, body as JsonPatchOp[])
+          : type === 'application/merge-patch+json'
+            ? mergePatch(current, body)
+            : strategicMergePatch(current, body)
+      return { ok: true, object: clone(next) }
+    } catch (e) {
+      if (e instanceof PatchError) return { ok: false, status: badRequest(e.message) }
+      throw e
+    }
+  })
+}
+
+type Compute = (current: KubeObject) => { ok: true; object: KubeObject } | { ok: false; status: Status }
+
+function* write(
+  ctx: HandlerContext,
+  req: ApiRequest,
+  precondition: string | undefined,
+  compute: Compute,
+): Proc<HttpResponse> {
+  const ri = req.info
+  const strategy = strategyFor(ri.apiGroup, ri.resource)
+  const key = etcdKey(ri.info, ri.namespace || undefined, ri.name)
+  let validation: { valid: boolean; errors: number } | undefined
+  const result = yield* ctx.storage.guaranteedUpdate<Status>(
+    key,
+    req.stage('persist'),
+    req.object,
+    (current) => {
+      if (!current) return { ok: false, error: notFound(ri.resource, ri.name, ri.apiGroup) }
+      if (precondition && precondition !== current.metadata?.resourceVersion) {
+        return { ok: false, error: conflict(ri.resource, ri.name, STALE_OBJECT, ri.apiGroup) }
+      }
+      const computed = compute(current)
+      if (!computed.ok) return { ok: false, error: computed.status }
+      const next = computed.object
+      if (ri.subresource === '') strategy.defaults?.(next)
+      carrySystemFields(next, current)
+      if (strategy.statusSubresource) {
+        if (ri.subresource === 'status') {
+          // Status writes cannot change the spec (nor labels/annotations in this simplification).
+          const status = fields(next).status
+          Object.assign(next, clone(current))
+          fields(next).status = status
+          writableMeta(next).resourceVersion = current.metadata?.resourceVersion
+        } else {
+          fields(next).status = clone(fields(current).status)
+        }
+      }
+      if (strategy.generation && JSON.stringify(fields(next).spec) !== JSON.stringify(fields(current).spec)) {
+        writableMeta(next).generation = (current.metadata?.generation ?? 0) + 1
+      }
+      const errors = ri.subresource === '' ? strategy.validate(next, ri.info.namespaced) : []
+      validation = { valid: errors.length === 0, errors: errors.length }
+      if (errors.length) return { ok: false, error: invalid(ri.info.kind, ri.name, errors, ri.apiGroup) }
+      return { ok: true, object: next }
+    },
+  )
+  if (validation && !validation.valid) {
+    ctx.kernel.step(
+      APISERVER,
+      req.stage('validate'),
+      'validation failed',
+      { phase: 'validate', ...validation },
+      req.object,
+    )
+  }
+  if (!result.ok) return { code: result.error.code ?? 500, body: result.error }
+  return { code: 200, body: result.object }
+}
+
+/** Fields the client cannot change on update (FillObjectMetaSystemFields / BeforeUpdate). */
+function carrySystemFields(next: KubeObject, current: KubeObject): void {
+  const meta = writableMeta(next)
+  const cur = current.metadata ?? {}
+  meta.name = cur.name
+  if (cur.namespace) meta.namespace = cur.namespace
+  meta.uid = cur.uid
+  meta.creationTimestamp = cur.creationTimestamp
+  if (cur.generation !== undefined) meta.generation = cur.generation
+  if (cur.deletionTimestamp) meta.deletionTimestamp = cur.deletionTimestamp
+  if (cur.deletionGracePeriodSeconds !== undefined)
+    meta.deletionGracePeriodSeconds = cur.deletionGracePeriodSeconds
+  if (cur.generateName && !meta.generateName) meta.generateName = cur.generateName
+  delete meta.resourceVersion
+  next.apiVersion = current.apiVersion
+  next.kind = current.kind
+}

@@ -1,0 +1,188 @@
+/**
+ * The three patch types the apiserver accepts: JSON merge patch (RFC 7386), strategic merge patch
+ * (Kubernetes' own: lists with a merge key are merged by that key), and JSON patch (RFC 6902, what
+ * mutating webhooks return).
+ *
+ * Simplification: strategic merge keys are looked up by field name, not by the Go type's struct
+ * tags, and only the directives `$patch: delete|replace` and `$setElementOrder` (ignored) are
+ * understood. That covers what the simulated components and kubectl send.
+ */
+import { clone } from '../../api/types'
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
+type JsonObject = { [k: string]: Json }
+
+const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+export function mergePatch<T>(target: T, patch: unknown): T {
+  if (!isObject(patch)) return clone(patch) as T
+  const out: JsonObject = isObject(target) ? { ...(target as JsonObject) } : {}
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k]
+    else out[k] = mergePatch(out[k], v) as Json
+  }
+  return out as T
+}
+
+/** Merge keys of list fields (from the `patchMergeKey` struct tags of k8s.io/api). */
+const MERGE_KEYS: Record<string, string> = {
+  containers: 'name',
+  initContainers: 'name',
+  ephemeralContainers: 'name',
+  env: 'name',
+  volumes: 'name',
+  volumeMounts: 'mountPath',
+  ports: 'containerPort',
+  conditions: 'type',
+  containerStatuses: 'name',
+  initContainerStatuses: 'name',
+  ephemeralContainerStatuses: 'name',
+  podIPs: 'ip',
+  hostIPs: 'ip',
+  imagePullSecrets: 'name',
+  ownerReferences: 'uid',
+  addresses: 'type',
+}
+
+/** Lists of scalars merged as sets (patchStrategy "merge" without a key). */
+const MERGE_SETS = new Set(['finalizers'])
+
+export function strategicMergePatch<T>(target: T, patch: unknown): T {
+  return smp(target as Json, patch as Json, '') as T
+}
+
+function smp(target: Json | undefined, patch: Json, field: string): Json {
+  if (!isObject(patch)) {
+    if (Array.isArray(patch)) return mergeList(target, patch, field)
+    return patch
+  }
+  if (patch.$patch === 'replace') {
+    const { $patch: _, ...rest } = patch
+    return clone(rest)
+  }
+  const out: JsonObject = isObject(target) ? { ...target } : {}
+  for (const [k, v] of Object.entries(patch)) {
+    if (k.startsWith('$setElementOrder/') || k === '$retainKeys') continue
+    if (v === null) delete out[k]
+    else out[k] = smp(out[k], v, k)
+  }
+  return out
+}
+
+function mergeList(target: Json | undefined, patch: Json[], field: string): Json {
+  const current = Array.isArray(target) ? target : []
+  const key = MERGE_KEYS[field]
+  if (key) {
+    const out = [...current]
+    for (const item of patch) {
+      if (!isObject(item)) continue
+      const idx = out.findIndex((e) => isObject(e) && e[key] === item[key])
+      if (item.$patch === 'delete') {
+        if (idx >= 0) out.splice(idx, 1)
+      } else if (idx >= 0) {
+        out[idx] = smp(out[idx], item, '')
+      } else {
+        out.push(smp(undefined, item, ''))
+      }
+    }
+    return out
+  }
+  if (MERGE_SETS.has(field)) {
+    const out = [...current]
+    for (const v of patch) if (!out.includes(v)) out.push(v)
+    return out
+  }
+  return clone(patch)
+}
+
+export interface JsonPatchOp {
+  readonly op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test'
+  readonly path: string
+  readonly value?: unknown
+  readonly from?: string
+}
+
+export class PatchError extends Error {}
+
+/** Apply an RFC 6902 JSON patch to a copy of `target`. */
+export function jsonPatch<T>(target: T, ops: readonly JsonPatchOp[]): T {
+  let doc = clone(target) as unknown as Json
+  for (const op of ops) {
+    switch (op.op) {
+      case 'add':
+        doc = setAt(doc, pointer(op.path), clone(op.value as Json), 'add')
+        break
+      case 'replace':
+        doc = setAt(doc, pointer(op.path), clone(op.value as Json), 'replace')
+        break
+      case 'remove':
+        doc = removeAt(doc, pointer(op.path))
+        break
+      case 'copy':
+      case 'move': {
+        const from = pointer(op.from ?? '')
+        const value = getAt(doc, from)
+        if (op.op === 'move') doc = removeAt(doc, from)
+        doc = setAt(doc, pointer(op.path), clone(value), 'add')
+        break
+      }
+      case 'test':
+        if (JSON.stringify(getAt(doc, pointer(op.path))) !== JSON.stringify(op.value)) {
+          throw new PatchError(`testing value ${op.path} failed`)
+        }
+        break
+      default:
+        throw new PatchError(`Unexpected kind: ${(op as { op: string }).op}`)
+    }
+  }
+  return doc as unknown as T
+}
+
+function pointer(path: string): string[] {
+  if (path === '') return []
+  if (!path.startsWith('/')) throw new PatchError(`invalid JSON pointer ${JSON.stringify(path)}`)
+  return path
+    .slice(1)
+    .split('/')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+}
+
+function getAt(doc: Json, parts: readonly string[]): Json {
+  let cur: Json = doc
+  for (const p of parts) {
+    if (Array.isArray(cur)) cur = cur[Number(p)] as Json
+    else if (isObject(cur)) cur = cur[p] as Json
+    else throw new PatchError(`doc is missing path: /${parts.join('/')}`)
+    if (cur === undefined) throw new PatchError(`doc is missing path: /${parts.join('/')}`)
+  }
+  return cur
+}
+
+function setAt(doc: Json, parts: readonly string[], value: Json, mode: 'add' | 'replace'): Json {
+  if (parts.length === 0) return value
+  const parent = getAt(doc, parts.slice(0, -1))
+  const last = parts[parts.length - 1] as string
+  if (Array.isArray(parent)) {
+    const i = last === '-' ? parent.length : Number(last)
+    if (!Number.isInteger(i) || i < 0 || i > parent.length)
+      throw new PatchError(`index out of range: ${last}`)
+    if (mode === 'add') parent.splice(i, 0, value)
+    else parent[i] = value
+  } else if (isObject(parent)) {
+    if (mode === 'replace' && !(last in parent))
+      throw new PatchError(`doc is missing key: /${parts.join('/')}`)
+    parent[last] = value
+  } else throw new PatchError(`doc is missing path: /${parts.join('/')}`)
+  return doc
+}
+
+function removeAt(doc: Json, parts: readonly string[]): Json {
+  const parent = getAt(doc, parts.slice(0, -1))
+  const last = parts[parts.length - 1] as string
+  if (Array.isArray(parent)) parent.splice(Number(last), 1)
+  else if (isObject(parent)) {
+    if (!(last in parent)) throw new PatchError(`doc is missing key: /${parts.join('/')}`)
+    delete parent[last]
+  }
+  return doc
+}

@@ -1,0 +1,53 @@
+/**
+ * Scheme defaulting for Pods, applied when the request body is decoded
+ * (pkg/apis/core/v1/defaults.go). Mutates a fresh copy of the request body.
+ */
+import type { Container, PodSpec, Probe } from 'kubernetes-types/core/v1'
+
+export function defaultPodSpec(spec: PodSpec): void {
+  spec.restartPolicy ??= 'Always'
+  spec.dnsPolicy ??= 'ClusterFirst'
+  spec.terminationGracePeriodSeconds ??= 30
+  spec.schedulerName ??= 'default-scheduler'
+  spec.securityContext ??= {}
+  spec.enableServiceLinks ??= true
+  // SetDefaults_PodSpec: deprecated serviceAccount mirrors serviceAccountName.
+  if (spec.serviceAccountName && !spec.serviceAccount) spec.serviceAccount = spec.serviceAccountName
+  for (const c of spec.initContainers ?? []) defaultContainer(c)
+  for (const c of spec.containers ?? []) defaultContainer(c)
+}
+
+export function defaultContainer(c: Container): void {
+  if (c.image !== undefined && c.imagePullPolicy === undefined) c.imagePullPolicy = defaultPullPolicy(c.image)
+  c.terminationMessagePath ??= '/dev/termination-log'
+  c.terminationMessagePolicy ??= 'File'
+  for (const p of c.ports ?? []) p.protocol ??= 'TCP'
+  // Requests default to limits for every resource that has a limit and no request.
+  const limits = c.resources?.limits
+  if (limits && Object.keys(limits).length > 0) {
+    c.resources = { ...c.resources, requests: { ...limits, ...(c.resources?.requests ?? {}) } }
+  } else {
+    c.resources ??= {}
+  }
+  for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) if (probe) defaultProbe(probe)
+}
+
+/** `Always` for `:latest` or no tag; otherwise `IfNotPresent` (digests count as pinned). */
+export function defaultPullPolicy(image: string): 'Always' | 'IfNotPresent' {
+  if (image.includes('@')) return 'IfNotPresent'
+  const lastSlash = image.lastIndexOf('/')
+  const colon = image.lastIndexOf(':')
+  const tag = colon > lastSlash ? image.slice(colon + 1) : ''
+  return tag === '' || tag === 'latest' ? 'Always' : 'IfNotPresent'
+}
+
+function defaultProbe(p: Probe): void {
+  p.timeoutSeconds ??= 1
+  p.periodSeconds ??= 10
+  p.successThreshold ??= 1
+  p.failureThreshold ??= 3
+  if (p.httpGet) {
+    p.httpGet.path ??= '/'
+    p.httpGet.scheme ??= 'HTTP'
+  }
+}

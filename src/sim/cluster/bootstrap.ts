@@ -1,0 +1,95 @@
+/**
+ * The cluster as it was when the scenario began: the objects kubeadm and the controllers had
+ * already written (namespaces, their default ServiceAccounts, the system PriorityClasses, the
+ * registered Nodes). They are put into etcd directly, before virtual time 0, so they are not part
+ * of the trace; everything after is.
+ */
+import {
+  etcdKey,
+  NAMESPACES,
+  NODES,
+  type ResourceInfo,
+  resourceByName,
+  SERVICE_ACCOUNTS,
+} from '../../api/resources'
+import { clone, type KubeObject, type Node, writableMeta } from '../../api/types'
+import { encode } from '../apiserver/codec'
+import { newUid } from '../apiserver/names'
+import type { MvccStore } from '../etcd/mvcc'
+import type { Kernel } from '../kernel/kernel'
+import { makeNode, nodeConditions } from './default-cluster'
+
+export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const
+
+const PRIORITY_CLASSES = resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo
+
+/** Write the initial objects straight into etcd, an hour before virtual time 0. */
+export function bootstrap(store: MvccStore, kernel: Kernel, nodes: readonly Node[]): void {
+  const created = kernel.wallTime(-3_600_000)
+  const put = (info: ResourceInfo, obj: KubeObject) => {
+    const meta = writableMeta(obj)
+    meta.uid ??= newUid(kernel.rng)
+    meta.creationTimestamp ??= created
+    store.put(etcdKey(info, meta.namespace, meta.name ?? ''), encode(obj))
+  }
+  for (const ns of SYSTEM_NAMESPACES) {
+    put(NAMESPACES, {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: ns, labels: { 'kubernetes.io/metadata.name': ns } },
+      spec: { finalizers: ['kubernetes'] },
+      status: { phase: 'Active' },
+    } as KubeObject)
+  }
+  for (const ns of SYSTEM_NAMESPACES) {
+    put(SERVICE_ACCOUNTS, {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: 'default', namespace: ns },
+    })
+  }
+  for (const [name, value] of [
+    ['system-cluster-critical', 2000000000],
+    ['system-node-critical', 2000001000],
+  ] as const) {
+    put(PRIORITY_CLASSES, {
+      apiVersion: 'scheduling.k8s.io/v1',
+      kind: 'PriorityClass',
+      metadata: { name },
+      value,
+      globalDefault: false,
+      preemptionPolicy: 'PreemptLowerPriority',
+      description:
+        'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
+    } as KubeObject)
+  }
+  for (const node of nodes) put(NODES, clone(node))
+}
+
+/**
+ * Fill what a Node from a scenario file leaves out, as its kubelet would report it: capacity and
+ * allocatable (4 CPU, 8Gi, 110 pods), the Ready condition, node info, a pod CIDR, the pause image.
+ */
+export function completeNode(node: Node, index: number): Node {
+  const name = node.metadata?.name ?? `node-${index}`
+  const base = makeNode({ name, cpu: '4', memory: '8Gi' }, index)
+  const out = clone(node)
+  const meta = writableMeta(out)
+  meta.labels = { ...(base.metadata?.labels ?? {}), ...(meta.labels ?? {}) }
+  const spec = (out.spec ??= {})
+  spec.podCIDR ??= base.spec?.podCIDR
+  spec.podCIDRs ??= spec.podCIDR ? [spec.podCIDR] : base.spec?.podCIDRs
+  const status = { ...(out.status ?? {}) }
+  const baseStatus = base.status ?? {}
+  status.capacity ??= status.allocatable ?? baseStatus.capacity
+  status.allocatable ??= status.capacity
+  status.capacity = { pods: '110', ...status.capacity }
+  status.allocatable = { pods: '110', ...status.allocatable }
+  status.conditions ??= nodeConditions()
+  status.addresses ??= baseStatus.addresses
+  status.nodeInfo ??= baseStatus.nodeInfo
+  status.images ??= baseStatus.images
+  status.daemonEndpoints ??= baseStatus.daemonEndpoints
+  Object.assign(out, { status })
+  return out
+}

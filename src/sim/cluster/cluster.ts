@@ -1,0 +1,83 @@
+/**
+ * The whole simulated cluster, assembled: etcd, kube-apiserver, kube-scheduler,
+ * kube-controller-manager, and per node a kubelet and a container runtime, plus the image
+ * registry and the user's kubectl. Construct it from a scenario, then `run()`.
+ */
+import { resourceForKind } from '../../api/resources'
+import type { Node } from '../../api/types'
+import { ApiServer } from '../apiserver/apiserver'
+import { Etcd } from '../etcd/etcd'
+import { Kernel } from '../kernel/kernel'
+import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
+import { DEFAULT_SEED, type Scenario, type UserAction } from '../scenario/scenario'
+import { bootstrap, completeNode } from './bootstrap'
+import { type Components, startControlPlane, startNodeSide } from './components'
+import { DEFAULT_NODES, makeNode } from './default-cluster'
+
+export interface ActionResult {
+  readonly action: UserAction
+  readonly results: ApplyResult[]
+}
+
+export class Cluster {
+  readonly kernel: Kernel
+  readonly etcd: Etcd
+  readonly apiserver: ApiServer
+  readonly kubectl: Kubectl
+  readonly nodes: readonly Node[]
+  readonly components: Components
+  /** One entry per user action, filled in as each finishes. */
+  readonly actionResults: ActionResult[] = []
+
+  constructor(readonly scenario: Scenario) {
+    this.kernel = new Kernel({
+      seed: scenario.seed ?? DEFAULT_SEED,
+      ...(scenario.network ? { network: scenario.network } : {}),
+      ...(scenario.startTime ? { startTime: scenario.startTime } : {}),
+    })
+    this.nodes = scenario.nodes?.length
+      ? scenario.nodes.map((n, i) => completeNode(n, i))
+      : DEFAULT_NODES.map((shape, i) => makeNode(shape, i))
+    this.etcd = new Etcd(this.kernel)
+    this.kernel.register(this.etcd)
+    bootstrap(this.etcd.store, this.kernel, this.nodes)
+    this.apiserver = new ApiServer(this.kernel)
+    this.kernel.register(this.apiserver)
+    this.kubectl = new Kubectl(this.kernel)
+    this.kernel.register(this.kubectl)
+    this.apiserver.start()
+    this.components = { ...startControlPlane(this.kernel), ...startNodeSide(this.kernel, this.nodes) }
+    for (const action of scenario.actions) this.schedule(action)
+  }
+
+  private schedule(action: UserAction): void {
+    this.kernel.at(action.atMs, () => {
+      this.kernel.cause = null
+      this.kernel.spawn(this.perform(action), `user ${action.type}`)
+    })
+  }
+
+  private *perform(action: UserAction) {
+    const results: ApplyResult[] = []
+    const entry = { action, results }
+    this.actionResults.push(entry)
+    if (action.type === 'apply') {
+      for (const obj of action.objects) {
+        const info = resourceForKind(obj.apiVersion, obj.kind)
+        if (!info) {
+          results.push({ kind: obj.kind ?? '', name: obj.metadata?.name ?? '', code: 0 })
+          continue
+        }
+        results.push(yield* this.kubectl.apply(obj, info))
+      }
+    } else {
+      const info = resourceForKind(action.apiVersion, action.kind)
+      if (info) results.push(yield* this.kubectl.delete(info, action.namespace, action.name))
+    }
+  }
+
+  /** Run until idle (no foreground work), or until virtual time `untilMs`. */
+  run(options: { untilMs?: number; maxEvents?: number } = {}): void {
+    this.kernel.run({ maxEvents: 5_000_000, ...options })
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Reading manifests as kubectl does: multi-document YAML (JSON is YAML too), `kind: List`
+ * flattened into its items, empty documents skipped. Every problem is reported with its line so
+ * the user can find it; nothing here throws on bad input.
+ */
+import { LineCounter, parseAllDocuments } from 'yaml'
+import { resourceForKind } from '../../api/resources'
+import type { KubeObject } from '../../api/types'
+
+export interface ParsedObject {
+  readonly object: KubeObject
+  /** 1-based line where the document (or List item) starts. */
+  readonly line: number
+}
+
+export interface ParseError {
+  readonly line: number
+  readonly column?: number
+  readonly message: string
+}
+
+export type ParseResult =
+  | { readonly ok: true; readonly objects: readonly ParsedObject[] }
+  | { readonly ok: false; readonly errors: readonly ParseError[] }
+
+/** Largest input accepted (a guard against pasting something that is not a manifest). */
+export const MAX_INPUT_BYTES = 5 * 1024 * 1024
+
+export function parseManifests(text: string, source = 'STDIN'): ParseResult {
+  if (text.length > MAX_INPUT_BYTES) {
+    return {
+      ok: false,
+      errors: [{ line: 1, message: `input is ${text.length} bytes; the limit is ${MAX_INPUT_BYTES} bytes` }],
+    }
+  }
+  const lineCounter = new LineCounter()
+  const docs = parseAllDocuments(text, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+  })
+  const errors: ParseError[] = []
+  const objects: ParsedObject[] = []
+  const list = Array.isArray(docs) ? docs : [docs]
+  for (const doc of list) {
+    for (const e of doc.errors) {
+      const pos = lineCounter.linePos(e.pos[0])
+      errors.push({
+        line: pos.line,
+        column: pos.col,
+        message: `yaml: line ${pos.line}: ${firstLine(e.message)}`,
+      })
+    }
+    if (doc.errors.length) continue
+    let value: unknown
+    try {
+      value = doc.toJS({ maxAliasCount: 100 })
+    } catch (e) {
+      const pos = lineCounter.linePos(doc.range[0])
+      errors.push({ line: pos.line, message: `yaml: ${(e as Error).message}` })
+      continue
+    }
+    if (value === null || value === undefined) continue
+    const startLine = lineCounter.linePos(doc.contents?.range[0] ?? doc.range[0]).line
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      errors.push({
+        line: startLine,
+        message: `error validating data: the document is not an object (got ${Array.isArray(value) ? 'a list' : typeof value})`,
+      })
+      continue
+    }
+    const obj = value as KubeObject & { items?: unknown }
+    if (obj.kind === 'List' || (obj.kind?.endsWith('List') && Array.isArray(obj.items))) {
+      const items = Array.isArray(obj.items) ? obj.items : []
+      items.forEach((item, i) => {
+        const itemNode = (doc.contents as { get?: (k: string, keep: boolean) => unknown } | null)?.get?.(
+          'items',
+          true,
+        ) as { items?: Array<{ range?: [number, number, number] }> } | undefined
+        const r = itemNode?.items?.[i]?.range
+        objects.push({ object: item as KubeObject, line: r ? lineCounter.linePos(r[0]).line : startLine })
+      })
+      continue
+    }
+    objects.push({ object: obj, line: startLine })
+  }
+  if (errors.length) return { ok: false, errors }
+  for (const { object, line } of objects) {
+    const problem = checkObject(object, source)
+    if (problem) errors.push({ line, message: problem })
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, objects }
+}
+
+/** kubectl's complaints before anything is sent: missing apiVersion/kind, unknown kinds. */
+function checkObject(obj: KubeObject, source: string): string | undefined {
+  if (typeof obj.apiVersion !== 'string' || obj.apiVersion === '') {
+    return `error validating data: apiVersion not set`
+  }
+  if (typeof obj.kind !== 'string' || obj.kind === '') return `error validating data: kind not set`
+  if (
+    obj.metadata !== undefined &&
+    (typeof obj.metadata !== 'object' || obj.metadata === null || Array.isArray(obj.metadata))
+  ) {
+    return `error validating data: metadata must be an object`
+  }
+  if (obj.kind === 'Node' || resourceForKind(obj.apiVersion, obj.kind)) return undefined
+  const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : ''
+  const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : ''
+  return `resource mapping not found for name: "${name}" namespace: "${ns}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message
+}

@@ -1,0 +1,31 @@
+/**
+ * A scenario: everything that determines a run. The cluster (nodes), the user's actions with
+ * their virtual times, and the seed. Same scenario ⇒ same trace, byte for byte; share links and
+ * golden tests carry scenarios, never state.
+ */
+import type { KubeObject, Node } from '../../api/types'
+import type { NetworkConfig } from '../network/network'
+
+export type UserAction =
+  | { readonly type: 'apply'; readonly atMs: number; readonly objects: readonly KubeObject[] }
+  | {
+      readonly type: 'delete'
+      readonly atMs: number
+      readonly apiVersion: string
+      readonly kind: string
+      readonly namespace?: string
+      readonly name: string
+    }
+
+export interface Scenario {
+  /** The one seed of the run's randomness; DEFAULT_SEED when absent. */
+  readonly seed?: number | string
+  /** Wall-clock time of virtual time 0 (RFC 3339). */
+  readonly startTime?: string
+  /** Nodes of the cluster; the default cluster (a control plane and three workers) when absent. */
+  readonly nodes?: readonly Node[]
+  readonly network?: NetworkConfig
+  readonly actions: readonly UserAction[]
+}
+
+export const DEFAULT_SEED = 1
