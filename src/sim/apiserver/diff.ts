@@ -23,15 +23,15 @@ export function diff(before: unknown, after: unknown, path = ''): JsonPatchOp[] 
   const b = before as Record<string, unknown>
   const a = after as Record<string, unknown>
   for (const k of Object.keys(b)) {
-    const p = `${path}/${escape(k)}`
+    const p = `${path}/${escapePointer(k)}`
     if (!(k in a)) ops.push({ op: 'remove', path: p })
     else ops.push(...diff(b[k], a[k], p))
   }
   for (const k of Object.keys(a))
-    if (!(k in b)) ops.push({ op: 'add', path: `${path}/${escape(k)}`, value: a[k] })
+    if (!(k in b)) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
   return ops
 }
 
-function escape(key: string): string {
+function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1')
 }

@@ -81,7 +81,8 @@ export class Storage {
       if (!next.ok) return next
       // A no-op update is not written: no new revision, no watch event (as GuaranteedUpdate).
       const encoded = encode(next.object)
-      if (kv && current && JSON.stringify(encoded) === JSON.stringify(kv.value)) return { ok: true, object: current }
+      if (kv && current && JSON.stringify(encoded) === JSON.stringify(kv.value))
+        return { ok: true, object: current }
       const r = yield* this.etcd(
         {
           op: 'Txn',

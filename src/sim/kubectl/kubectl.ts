@@ -3,7 +3,7 @@
  * there, POST it with the `kubectl.kubernetes.io/last-applied-configuration` annotation; if it is,
  * PATCH it. Every request carries the admin's client certificate from kubeadm's admin.conf.
  */
-import { type ResourceInfo, resourceForKind } from '../../api/resources'
+import type { ResourceInfo } from '../../api/resources'
 import { clone, type KubeObject, type Status, writableMeta } from '../../api/types'
 import type { ApiResult } from '../client/client'
 import { ClientComponent } from '../component'
