@@ -1,0 +1,69 @@
+/**
+ * What a run produced, read from etcd after it: the final Pods, Nodes and Events as stored, and
+ * the apiserver's answer to every applied object. Reading etcd here is an observer's view from
+ * outside the cluster, not a component's, so it adds nothing to the trace.
+ */
+import { EVENTS, NODES, PODS, type ResourceInfo } from '../../api/resources'
+import type { Event, KubeObject, Node, Pod, Status } from '../../api/types'
+import { decode } from '../apiserver/codec'
+import type { Cluster } from '../cluster/cluster'
+import type { Message } from '../kernel/trace'
+
+export interface ObjectResponse {
+  readonly kind: string
+  readonly namespace?: string
+  readonly name: string
+  readonly code: number
+  /** `created`, `configured`, `unchanged`; absent on errors. */
+  readonly action?: string
+  /** The apiserver's Status object on errors. */
+  readonly status?: Status
+}
+
+export interface RunResult {
+  readonly responses: readonly ObjectResponse[]
+  readonly pods: readonly Pod[]
+  /** core/v1 Events in creation order. */
+  readonly events: readonly Event[]
+  readonly nodes: readonly Node[]
+  readonly trace: readonly Message[]
+  readonly endMs: number
+}
+
+export function runResult(cluster: Cluster): RunResult {
+  const responses: ObjectResponse[] = []
+  for (const { results } of cluster.actionResults) {
+    for (const r of results) {
+      responses.push({
+        kind: r.kind,
+        ...(r.namespace ? { namespace: r.namespace } : {}),
+        name: r.name,
+        code: r.code,
+        ...(r.action ? { action: r.action } : {}),
+        ...(r.status ? { status: r.status } : {}),
+      })
+    }
+  }
+  return {
+    responses,
+    pods: stored<Pod>(cluster, PODS),
+    events: stored<Event>(cluster, EVENTS).sort(byCreation),
+    nodes: stored<Node>(cluster, NODES),
+    trace: cluster.kernel.trace,
+    endMs: cluster.kernel.nowMs,
+  }
+}
+
+const creationRevision = new WeakMap<object, number>()
+
+function stored<T extends KubeObject>(cluster: Cluster, info: ResourceInfo): T[] {
+  return cluster.etcd.store.range(`${info.etcdPrefix}/`).map((kv) => {
+    const obj = decode(kv) as T
+    creationRevision.set(obj, kv.createRevision)
+    return obj
+  })
+}
+
+function byCreation(a: KubeObject, b: KubeObject): number {
+  return (creationRevision.get(a) ?? 0) - (creationRevision.get(b) ?? 0)
+}
