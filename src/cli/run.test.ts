@@ -1,0 +1,272 @@
+/**
+ * Scenario tests: the acceptance flows of the foundation, through the CLI runner exactly as
+ * `npm run sim` runs them (default cluster, apply at time 0, run until idle).
+ */
+import { createHash } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import type { Event, Pod } from '../api/types'
+import { runCli } from './run'
+
+const NGINX = `apiVersion: v1
+kind: Pod
+metadata:
+  name: nginx
+spec:
+  containers:
+  - name: nginx
+    image: nginx
+`
+
+interface Json {
+  responses: Array<{
+    kind: string
+    namespace?: string
+    name: string
+    code: number
+    status?: { message: string; reason: string; code: number }
+  }>
+  pods: Pod[]
+  events: Event[]
+  nodes: unknown[]
+  trace: Array<{
+    id: number
+    from: string
+    to: string
+    kind: string
+    summary: string
+    stage: string
+    causeId: number | null
+  }>
+}
+
+function run(yaml: string, seed?: number): Json {
+  const out = runCli([{ name: 'test.yaml', text: yaml }], {
+    output: 'json',
+    ...(seed !== undefined ? { seed } : {}),
+  })
+  expect(out.exitCode).toBe(0)
+  return JSON.parse(out.stdout) as Json
+}
+
+const eventsOf = (r: Json, name: string) =>
+  r.events.filter((e) => e.involvedObject?.name === name).map((e) => [e.reason, e.message])
+
+describe('a plain nginx Pod', () => {
+  const r = run(NGINX)
+  const pod = r.pods.find((p) => p.metadata?.name === 'nginx') as Pod
+
+  it('is created and runs on a worker', () => {
+    expect(r.responses).toEqual([
+      { kind: 'Pod', namespace: 'default', name: 'nginx', code: 201, action: 'created' },
+    ])
+    expect(pod.status?.phase).toBe('Running')
+    expect(pod.spec?.nodeName).toMatch(/^worker-\d$/)
+  })
+
+  it('gets the five real events in order', () => {
+    const node = pod.spec?.nodeName
+    const events = eventsOf(r, 'nginx')
+    expect(events.map(([reason]) => reason)).toEqual(['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started'])
+    expect(events[0]).toEqual(['Scheduled', `Successfully assigned default/nginx to ${node}`])
+    expect(events[1]).toEqual(['Pulling', 'Pulling image "nginx"'])
+    expect(events[2]?.[1]).toMatch(
+      /^Successfully pulled image "nginx" in [\d.]+m?s \([\d.]+m?s including waiting\)\. Image size: \d+ bytes\.$/,
+    )
+    expect(events[3]).toEqual(['Created', 'Created container: nginx'])
+    expect(events[4]).toEqual(['Started', 'Started container nginx'])
+  })
+
+  it('reports its conditions in the kubelet order, all True', () => {
+    expect(pod.status?.conditions?.map((c) => [c.type, c.status])).toEqual([
+      ['PodReadyToStartContainers', 'True'],
+      ['Initialized', 'True'],
+      ['Ready', 'True'],
+      ['ContainersReady', 'True'],
+      ['PodScheduled', 'True'],
+    ])
+  })
+
+  it('travels the whole path: kubectl → apiserver → etcd → scheduler → kubelet → runtime', () => {
+    const hops = r.trace.filter((m) => m.kind !== 'step').map((m) => `${m.from}>${m.to}`)
+    const order = [
+      'kubectl>kube-apiserver',
+      'kube-apiserver>etcd',
+      'kube-apiserver>kube-scheduler',
+      'kube-scheduler>kube-apiserver',
+      `kube-apiserver>kubelet/${pod.spec?.nodeName}`,
+      `kubelet/${pod.spec?.nodeName}>runtime/${pod.spec?.nodeName}`,
+    ]
+    let from = r.trace.findIndex((m) => m.summary === 'POST /api/v1/namespaces/default/pods')
+    for (const hop of order) {
+      const at = hops.indexOf(hop, from)
+      expect(at, `hop ${hop} after message ${from}`).toBeGreaterThanOrEqual(0)
+      from = at
+    }
+  })
+
+  it('every message except user actions and boot has a cause that precedes it', () => {
+    const ids = new Set<number>()
+    for (const m of r.trace) {
+      if (m.causeId !== null) expect(ids.has(m.causeId), `cause of ${m.id} ${m.summary}`).toBe(true)
+      ids.add(m.id)
+    }
+  })
+})
+
+describe('a Pod that asks for more CPU than any node has', () => {
+  const r = run(`apiVersion: v1
+kind: Pod
+metadata:
+  name: huge
+spec:
+  containers:
+  - name: app
+    image: nginx:1.27
+    resources:
+      requests:
+        cpu: "64"
+`)
+  it('stays Pending with the real FailedScheduling message', () => {
+    const pod = r.pods.find((p) => p.metadata?.name === 'huge') as Pod
+    expect(pod.status?.phase).toBe('Pending')
+    expect(pod.spec?.nodeName).toBeUndefined()
+    const message =
+      '0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient cpu. preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.'
+    expect(eventsOf(r, 'huge')).toEqual([['FailedScheduling', message]])
+    const cond = pod.status?.conditions?.find((c) => c.type === 'PodScheduled')
+    expect([cond?.status, cond?.reason, cond?.message]).toEqual(['False', 'Unschedulable', message])
+  })
+})
+
+describe('a Pod with an image that does not exist', () => {
+  const r = runCli(
+    [
+      {
+        name: 't.yaml',
+        text: NGINX.replace('name: nginx\nspec', 'name: typo\nspec').replace('image: nginx', 'image: nginxx'),
+      },
+    ],
+    { output: 'json', untilMs: 60_000 },
+  )
+  const out = JSON.parse(r.stdout) as Json
+  it('ends in ImagePullBackOff with the pull errors as events', () => {
+    const pod = out.pods.find((p) => p.metadata?.name === 'typo') as Pod
+    expect(pod.status?.phase).toBe('Pending')
+    expect(pod.status?.containerStatuses?.[0]?.state?.waiting?.reason).toBe('ImagePullBackOff')
+    const reasons = eventsOf(out, 'typo').map(([reason]) => reason)
+    expect(reasons.slice(0, 4)).toEqual(['Scheduled', 'Pulling', 'Failed', 'Failed'])
+    expect(reasons).toContain('BackOff')
+    const failed = eventsOf(out, 'typo').filter(([reason]) => reason === 'Failed')
+    expect(failed[0]?.[1]).toMatch(/^Failed to pull image "nginxx": /)
+    expect(failed[1]?.[1]).toBe('Error: ErrImagePull')
+  })
+})
+
+describe('a Deployment with 3 replicas', () => {
+  const r = run(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+`)
+  it('yields a ReplicaSet and 3 Running Pods with real-looking names', () => {
+    expect(r.responses[0]).toMatchObject({ kind: 'Deployment', name: 'web', code: 201 })
+    expect(r.pods).toHaveLength(3)
+    for (const pod of r.pods) {
+      expect(pod.metadata?.name).toMatch(/^web-[4-9bcdf]{1,10}-[bcdfghjklmnpqrstvwxz2456789]{5}$/)
+      expect(pod.status?.phase).toBe('Running')
+      expect(pod.metadata?.ownerReferences?.[0]).toMatchObject({ kind: 'ReplicaSet', controller: true })
+    }
+    const rsName = r.pods[0]?.metadata?.ownerReferences?.[0]?.name as string
+    expect(eventsOf(r, 'web')).toEqual([['ScalingReplicaSet', `Scaled up replica set ${rsName} from 0 to 3`]])
+    const created = eventsOf(r, rsName)
+    expect(created.map(([reason]) => reason)).toEqual([
+      'SuccessfulCreate',
+      'SuccessfulCreate',
+      'SuccessfulCreate',
+    ])
+  })
+})
+
+describe('an invalid Pod', () => {
+  it('gets the real 422 text', () => {
+    const r = run(`apiVersion: v1
+kind: Pod
+metadata:
+  name: broken
+spec:
+  containers:
+  - name: app
+`)
+    expect(r.responses[0]?.code).toBe(422)
+    expect(r.responses[0]?.status?.reason).toBe('Invalid')
+    expect(r.responses[0]?.status?.message).toBe(
+      'Pod "broken" is invalid: spec.containers[0].image: Required value',
+    )
+    expect(r.pods).toHaveLength(0)
+  })
+
+  it('is printed the way kubectl prints it', () => {
+    const out = runCli(
+      [
+        {
+          name: 'b.yaml',
+          text: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: broken\nspec:\n  containers:\n  - name: app\n',
+        },
+      ],
+      {
+        output: 'text',
+      },
+    )
+    expect(out.stderr).toBe('The Pod "broken" is invalid: spec.containers[0].image: Required value\n')
+  })
+})
+
+describe('input errors', () => {
+  it('unparseable YAML exits non-zero with the line', () => {
+    const out = runCli(
+      [{ name: 'bad.yaml', text: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n' }],
+      { output: 'text' },
+    )
+    expect(out.exitCode).toBe(1)
+    expect(out.stderr).toMatch(/^error: bad\.yaml:\d+: yaml: line \d+: /)
+  })
+
+  it('an unknown kind exits non-zero with kubectl’s message', () => {
+    const out = runCli(
+      [{ name: 'crd.yaml', text: 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n' }],
+      {
+        output: 'text',
+      },
+    )
+    expect(out.exitCode).toBe(1)
+    expect(out.stderr).toContain(
+      'error: crd.yaml:1: resource mapping not found for name: "w" namespace: "" from "crd.yaml": no matches for kind "Widget" in version "example.com/v1"',
+    )
+  })
+})
+
+describe('determinism', () => {
+  const hash = (s: string) => createHash('sha256').update(s).digest('hex')
+  const once = (seed: number) => runCli([{ name: 'n.yaml', text: NGINX }], { output: 'json', seed }).stdout
+
+  it('the same seed gives the same output, byte for byte', () => {
+    expect(hash(once(7))).toBe(hash(once(7)))
+  })
+
+  it('another seed gives other names and uids', () => {
+    expect(hash(once(7))).not.toBe(hash(once(8)))
+  })
+})
