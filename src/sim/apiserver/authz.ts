@@ -87,6 +87,12 @@ const BOOTSTRAP: readonly BootstrapBinding[] = [
     resources: ['replicasets', 'replicasets/status', 'replicasets/finalizers', 'pods', 'events'],
   },
   {
+    binding: 'system:controller:generic-garbage-collector',
+    role: 'system:controller:generic-garbage-collector',
+    subject: { kind: 'User', name: 'system:serviceaccount:kube-system:generic-garbage-collector' },
+    resources: '*',
+  },
+  {
     // The Node authorizer, not RBAC, authorizes kubelets; its reason is empty in audit logs.
     binding: 'system:node',
     role: 'system:node',

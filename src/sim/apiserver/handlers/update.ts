@@ -78,11 +78,12 @@ function* write(
       carrySystemFields(next, current)
       if (strategy.statusSubresource) {
         if (ri.subresource === 'status') {
-          // Status writes cannot change the spec (nor labels/annotations in this simplification).
-          const status = fields(next).status
-          Object.assign(next, clone(current))
-          fields(next).status = status
-          writableMeta(next).resourceVersion = current.metadata?.resourceVersion
+          // The status strategies' PrepareForUpdate: the spec (and for Deployments the labels,
+          // for Pods the owner references) stay as they were; status and annotations are taken.
+          fields(next).spec = clone(fields(current).spec)
+          const meta = writableMeta(next)
+          if (ri.resource === 'deployments') meta.labels = clone(current.metadata?.labels)
+          if (ri.resource === 'pods') meta.ownerReferences = clone(current.metadata?.ownerReferences)
         } else {
           fields(next).status = clone(fields(current).status)
         }

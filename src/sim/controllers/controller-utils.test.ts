@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import type { Pod } from '../../api/types'
+import { isPodAvailable, podsToDelete } from './controller-utils'
+import { planClaims } from './ref-manager'
+
+const NOW = Date.parse('2025-05-01T12:00:00Z')
+
+function pod(
+  name: string,
+  opts: {
+    node?: string
+    phase?: string
+    readySince?: string
+    created?: string
+    restarts?: number
+    cost?: number
+  } = {},
+): Pod {
+  return {
+    metadata: {
+      name,
+      namespace: 'default',
+      uid: name,
+      creationTimestamp: opts.created ?? '2025-05-01T10:00:00Z',
+      ...(opts.cost !== undefined
+        ? { annotations: { 'controller.kubernetes.io/pod-deletion-cost': String(opts.cost) } }
+        : {}),
+    },
+    spec: { containers: [], ...(opts.node ? { nodeName: opts.node } : {}) },
+    status: {
+      phase: opts.phase ?? 'Running',
+      conditions: opts.readySince
+        ? [{ type: 'Ready', status: 'True', lastTransitionTime: opts.readySince }]
+        : [],
+      containerStatuses: [
+        { name: 'c', image: '', imageID: '', ready: false, restartCount: opts.restarts ?? 0 },
+      ],
+    },
+  }
+}
+
+const ready = '2025-05-01T10:00:00Z'
+
+describe('podsToDelete (ActivePodsWithRanks)', () => {
+  it.each<[string, Pod[], string]>([
+    ['unassigned before assigned', [pod('assigned', { node: 'n1' }), pod('unassigned')], 'unassigned'],
+    [
+      'pending before running',
+      [pod('running', { node: 'n1' }), pod('pending', { node: 'n1', phase: 'Pending' })],
+      'pending',
+    ],
+    [
+      'not ready before ready',
+      [pod('ready', { node: 'n1', readySince: ready }), pod('notready', { node: 'n1' })],
+      'notready',
+    ],
+    [
+      'lower deletion cost first',
+      [pod('expensive', { node: 'n1', cost: 10 }), pod('cheap', { node: 'n2', cost: -1 })],
+      'cheap',
+    ],
+    [
+      'doubled-up node first',
+      [pod('alone', { node: 'n1' }), pod('crowded', { node: 'n2' }), pod('crowded2', { node: 'n2' })],
+      'crowded',
+    ],
+    [
+      'ready for less time first (log scale)',
+      [
+        pod('old', { node: 'n1', readySince: '2025-05-01T08:00:00Z' }),
+        pod('fresh', { node: 'n2', readySince: '2025-05-01T11:59:00Z' }),
+      ],
+      'fresh',
+    ],
+    [
+      'more restarts first',
+      [pod('calm', { node: 'n1' }), pod('flappy', { node: 'n2', restarts: 5 })],
+      'flappy',
+    ],
+    [
+      'newer first',
+      [
+        pod('older', { node: 'n1', created: '2025-05-01T08:00:00Z' }),
+        pod('newer', { node: 'n2', created: '2025-05-01T11:59:00Z' }),
+      ],
+      'newer',
+    ],
+  ])('%s', (_, pods, first) => {
+    expect(podsToDelete(pods, pods, 1, NOW).map((p) => p.metadata?.name)).toEqual([first])
+  })
+})
+
+describe('isPodAvailable', () => {
+  const p = pod('p', { readySince: '2025-05-01T11:59:50Z' })
+  it.each<[number, boolean]>([
+    [0, true],
+    [5, true],
+    [10, false],
+    [30, false],
+  ])('minReadySeconds %d → %s', (minReady, want) => {
+    expect(isPodAvailable(p, minReady, NOW)).toBe(want)
+  })
+})
+
+describe('planClaims (ControllerRefManager)', () => {
+  const owner = { metadata: { name: 'rs', namespace: 'default', uid: 'rs-uid' } }
+  const selector = { matchLabels: { app: 'nginx' } }
+  const obj = (name: string, labels: Record<string, string>, controller?: string, extra = {}) => ({
+    metadata: {
+      name,
+      namespace: 'default',
+      labels,
+      ...(controller
+        ? {
+            ownerReferences: [
+              { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'x', uid: controller, controller: true },
+            ],
+          }
+        : {}),
+      ...extra,
+    },
+  })
+  it('keeps, adopts, releases and ignores as upstream does', () => {
+    const plan = planClaims(owner, selector, [
+      obj('mine', { app: 'nginx' }, 'rs-uid'),
+      obj('mine-relabeled', { app: 'other' }, 'rs-uid'),
+      obj('orphan', { app: 'nginx' }),
+      obj('orphan-other', { app: 'other' }),
+      obj('theirs', { app: 'nginx' }, 'other-uid'),
+      obj('orphan-deleting', { app: 'nginx' }, undefined, { deletionTimestamp: 'x' }),
+    ])
+    const names = (l: { metadata: { name: string } }[]) => l.map((o) => o.metadata.name)
+    expect(names(plan.owned)).toEqual(['mine'])
+    expect(names(plan.adopt)).toEqual(['orphan'])
+    expect(names(plan.release)).toEqual(['mine-relabeled'])
+  })
+})

@@ -1,0 +1,53 @@
+/**
+ * ControllerRefManager: which objects a controller owns. An object it controls and still selects is
+ * kept; one it controls but no longer selects is released; an orphan it selects is adopted.
+ * Objects controlled by someone else are never touched.
+ *
+ * kube-controller-manager: pkg/controller/controller_ref_manager.go (ClaimObject, AdoptPod,
+ * ReleasePod and the strategic merge patches they send).
+ */
+import type { LabelSelector, OwnerReference } from 'kubernetes-types/meta/v1'
+import { selectorMatches } from '../../api/labels'
+import type { KubeObject } from '../../api/types'
+import { getControllerOf } from './controller-utils'
+
+export interface ClaimPlan<T extends KubeObject> {
+  /** Objects already controlled by the owner and still selected. */
+  readonly owned: T[]
+  readonly adopt: T[]
+  readonly release: T[]
+}
+
+export function planClaims<T extends KubeObject>(
+  owner: KubeObject,
+  selector: LabelSelector | undefined,
+  candidates: readonly T[],
+): ClaimPlan<T> {
+  const plan: ClaimPlan<T> = { owned: [], adopt: [], release: [] }
+  const ownerDeleting = owner.metadata?.deletionTimestamp !== undefined
+  for (const obj of candidates) {
+    const ref = getControllerOf(obj)
+    const selected = selectorMatches(selector, obj.metadata?.labels)
+    if (ref) {
+      if (ref.uid !== owner.metadata?.uid) continue
+      if (selected) plan.owned.push(obj)
+      else if (!ownerDeleting) plan.release.push(obj)
+      continue
+    }
+    if (ownerDeleting || !selected) continue
+    if (obj.metadata?.deletionTimestamp) continue
+    if (obj.metadata?.namespace !== owner.metadata?.namespace) continue
+    plan.adopt.push(obj)
+  }
+  return plan
+}
+
+/** ownerRefControllerPatch: the strategic merge patch that adopts an object. */
+export function adoptPatch(ref: OwnerReference, obj: KubeObject): unknown {
+  return { metadata: { ownerReferences: [ref], uid: obj.metadata?.uid } }
+}
+
+/** GenerateDeleteOwnerRefStrategicMergeBytes: the patch that releases an object. */
+export function releasePatch(ownerUid: string, obj: KubeObject): unknown {
+  return { metadata: { ownerReferences: [{ $patch: 'delete', uid: ownerUid }], uid: obj.metadata?.uid } }
+}

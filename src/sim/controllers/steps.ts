@@ -1,0 +1,89 @@
+/**
+ * The structured payloads of the `step` messages kube-controller-manager records in the trace
+ * (stage `reconcile`). The UI narrates from these facts (the simulation writes no prose for it);
+ * each step is also the cause of the requests that follow it, so a "why?" chain reads
+ * watch event → decision → POST.
+ */
+import type { ObjectRef } from '../kernel/trace'
+
+/** Each controller's service account (and event source) name. */
+export type ControllerName = 'deployment-controller' | 'replicaset-controller' | 'generic-garbage-collector'
+
+/**
+ * A Pod whose ownerReferences name no controller. Only the ReplicaSet controller's pod handler
+ * looks at it (to see whether some ReplicaSet's selector wants to adopt it); with no such
+ * ReplicaSet, kube-controller-manager leaves the Pod alone: no controller manages a bare Pod, the
+ * scheduler and the kubelet do all the work. (The seed story's flowchart shows the
+ * controller-manager acting on it; this step records what really happens.)
+ */
+export interface PodWithoutControllerStep {
+  readonly type: 'PodWithoutController'
+  readonly controller: 'replicaset-controller'
+  readonly pod: ObjectRef
+  /** Owners that are not controllers (usually none). */
+  readonly ownerReferences: readonly { readonly kind: string; readonly name: string }[]
+  /** ReplicaSets whose selector matches the Pod's labels: they will try to adopt it. */
+  readonly matchingReplicaSets: readonly string[]
+  readonly outcome: 'ignored' | 'adoption-candidate'
+}
+
+/** One pass of the ReplicaSet controller's sync over a ReplicaSet (replica_set.go syncReplicaSet). */
+export interface ReplicaSetSyncStep {
+  readonly type: 'ReplicaSetSync'
+  readonly controller: 'replicaset-controller'
+  readonly replicaSet: ObjectRef
+  readonly desired: number
+  /** Active pods the ReplicaSet owns (after adoption and release). */
+  readonly current: number
+  /**
+   * `create`/`delete` pods, `none` when the count is right, `wait` while earlier creates or
+   * deletes have not been observed through the informer yet (expectations).
+   */
+  readonly action: 'create' | 'delete' | 'none' | 'wait'
+  readonly count: number
+  /** Slow-start batch sizes planned for the creates (1, 2, 4, …). */
+  readonly batches?: readonly number[]
+  /** Outstanding expectations when action is `wait`. */
+  readonly expectations?: { readonly add: number; readonly del: number }
+  readonly adopted?: readonly string[]
+  readonly released?: readonly string[]
+}
+
+/** One pass of the Deployment controller's sync (deployment_controller.go syncDeployment). */
+export interface DeploymentSyncStep {
+  readonly type: 'DeploymentSync'
+  readonly controller: 'deployment-controller'
+  readonly deployment: ObjectRef
+  readonly generation: number
+  readonly strategy: 'RollingUpdate' | 'Recreate'
+  /**
+   * `rollout`: a rolling/recreate rollout step; `scale`: only spec.replicas changed (or paused);
+   * `status-only`: being deleted; `selecting-all`: empty selector, rejected with a Warning event.
+   */
+  readonly path: 'rollout' | 'scale' | 'status-only' | 'selecting-all'
+  readonly desired: number
+  /** The ReplicaSet whose template matches, if it exists yet. */
+  readonly newReplicaSet: string | null
+  /** The name it will get when created: `<deployment>-<pod-template-hash>`. */
+  readonly newReplicaSetName: string
+  readonly podTemplateHash: string
+  readonly oldReplicaSets: readonly string[]
+}
+
+/**
+ * The garbage collector found an object whose owners are all gone (checked with live GETs) and
+ * deletes it in the background, as `kubectl delete` (propagationPolicy Background) asks.
+ */
+export interface GarbageCollectStep {
+  readonly type: 'GarbageCollect'
+  readonly controller: 'generic-garbage-collector'
+  readonly object: ObjectRef
+  readonly owners: readonly { readonly kind: string; readonly name: string; readonly uid: string }[]
+  readonly propagationPolicy: 'Background'
+}
+
+export type ReconcileStep =
+  | PodWithoutControllerStep
+  | ReplicaSetSyncStep
+  | DeploymentSyncStep
+  | GarbageCollectStep
