@@ -2,6 +2,7 @@
  * The CLI's readable event log: one line per Event, in creation order, like `kubectl get events`
  * but with the virtual time at which each was recorded (seconds since the scenario began).
  */
+import { formatTable } from '../api/kubectl'
 import type { Event } from '../api/types'
 
 export function formatEventLog(events: readonly Event[], startTimeMs: number): string {
@@ -12,7 +13,7 @@ export function formatEventLog(events: readonly Event[], startTimeMs: number): s
     `${(e.involvedObject?.kind ?? '').toLowerCase()}/${e.involvedObject?.name ?? ''}`,
     (e.message ?? '').replace(/\n/g, ' '),
   ])
-  return table([['TIME', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'], ...rows])
+  return formatTable([['TIME', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'], ...rows])
 }
 
 function time(e: Event, startTimeMs: number): string {
@@ -20,15 +21,4 @@ function time(e: Event, startTimeMs: number): string {
   if (!stamp) return '?'
   const ms = Date.parse(stamp) - startTimeMs
   return `${(ms / 1000).toFixed(3)}s`
-}
-
-/** Left-aligned columns separated by three spaces; the last column is not padded. */
-export function table(rows: readonly (readonly string[])[]): string {
-  const widths: number[] = []
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)))
-  return rows
-    .map((row) =>
-      row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd((widths[i] ?? 0) + 3))).join(''),
-    )
-    .join('\n')
 }

@@ -3,6 +3,7 @@
  * default cluster; everything else is applied at time 0 in file order, as `kubectl apply -f`),
  * run the simulation, and format what happened. Pure apart from its inputs, so tests call it.
  */
+import { getPods } from '../api/kubectl'
 import type { KubeObject, Node } from '../api/types'
 import { Cluster } from '../sim/cluster/cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
@@ -70,8 +71,13 @@ function textOutput(r: RunResult): { stdout: string; stderr: string } {
     else out.push(line)
   }
   if (out.length) out.push('')
-  out.push(formatEventLog(r.events, parseStartTime(DEFAULT_START_TIME)))
+  const startMs = parseStartTime(DEFAULT_START_TIME)
+  out.push(formatEventLog(r.events, startMs))
   out.push('')
+  if (r.pods.length) {
+    out.push(getPods(r.pods, { nowMs: startMs + r.endMs, wide: true, allNamespaces: true }).trimEnd())
+    out.push('')
+  }
   out.push(`simulated ${(r.endMs / 1000).toFixed(3)}s, ${r.trace.length} messages`)
   return { stdout: `${out.join('\n')}\n`, stderr: err.length ? `${err.join('\n')}\n` : '' }
 }

@@ -129,15 +129,24 @@ describe('Cacher', () => {
     })
 
     it('sends DELETED when a change makes the object stop matching', () => {
-      const { cacher, sent, objects, write } = setup([makePod('p').labels({ app: 'web' }).build()])
+      const { cacher, sent, write } = setup([makePod('p').labels({ app: 'web' }).build()])
       const w = watchOf({ labels: 'app=web' })
       cacher.watch(w, 0)
       const rev = write(makePod('p').labels({ app: 'api' }).build())
       expect(sent.at(-1)).toEqual([w.id, 'DELETED', 'p', String(rev)])
-      // The object sent is the new one, which no longer matches.
-      expect(objects.at(-1)?.metadata?.labels).toEqual({ app: 'api' })
       write(makePod('p').labels({ app: 'web' }).build())
       expect(sent.at(-1)?.[1]).toBe('ADDED')
+    })
+
+    // cache_watcher.go convertToWatchEvent, case !curObjPasses && oldObjPasses: "return a delete
+    // event with the previous object content, but with the event's resource version". The cacher
+    // sends the new object, so the watcher is told an object it never saw, which does not match
+    // its own selector, was deleted.
+    it.fails('BUG cacher.ts:128 that DELETED carries the previous content at the event revision', () => {
+      const { cacher, objects, write } = setup([makePod('p').labels({ app: 'web' }).build()])
+      cacher.watch(watchOf({ labels: 'app=web' }), 0)
+      const rev = write(makePod('p').labels({ app: 'api' }).build())
+      expect(objects.at(-1)?.metadata).toMatchObject({ labels: { app: 'web' }, resourceVersion: String(rev) })
     })
 
     it('does not send a DELETED for an object that never matched', () => {

@@ -175,7 +175,7 @@ describe('jsonPatch (RFC 6902)', () => {
     const out = jsonPatch(target, [
       { op: 'copy', from: '/list', path: '/copy' },
       { op: 'add', path: '/copy/-', value: 'only in copy' },
-    ]) as { list: string[]; copy: string[] }
+    ]) as unknown as { list: string[]; copy: string[] }
     expect(out.list).toEqual(['x', 'y'])
     expect(out.copy).toEqual(['x', 'y', 'only in copy'])
     expect(target).toEqual(doc())

@@ -4,8 +4,7 @@
  * mutating webhooks return).
  *
  * Simplification: strategic merge keys are looked up by field name, not by the Go type's struct
- * tags, and only the directives `$patch: delete|replace` and `$setElementOrder` (ignored) are
- * understood. That covers what the simulated components and kubectl send.
+ * tags, and only the directives `$patch: delete|replace` and `$setElementOrder` are understood. That covers what the simulated components and kubectl send.
  */
 import { clone } from '../../api/types'
 
@@ -66,7 +65,21 @@ function smp(target: Json | undefined, patch: Json, field: string): Json {
     if (v === null) delete out[k]
     else out[k] = smp(out[k], v, k)
   }
+  for (const [k, order] of Object.entries(patch)) {
+    if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue
+    const field = k.slice('$setElementOrder/'.length)
+    const list = out[field]
+    if (Array.isArray(list)) out[field] = reorder(list, order, MERGE_KEYS[field])
+  }
   return out
+}
+
+/** `$setElementOrder`: listed elements first, in the given order; the others after, as they were. */
+function reorder(list: Json[], order: Json[], key: string | undefined): Json[] {
+  const id = (e: Json) => (key && isObject(e) ? e[key] : e)
+  const wanted = order.map((o) => (key && isObject(o) ? o[key] : o))
+  const placed = wanted.map((w) => list.find((e) => id(e) === w)).filter((e): e is Json => e !== undefined)
+  return [...placed, ...list.filter((e) => !placed.includes(e))]
 }
 
 function mergeList(target: Json | undefined, patch: Json[], field: string): Json {

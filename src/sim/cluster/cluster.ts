@@ -11,7 +11,7 @@ import { Kernel } from '../kernel/kernel'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
 import { DEFAULT_SEED, type Scenario, type UserAction } from '../scenario/scenario'
 import { bootstrap, completeNode } from './bootstrap'
-import { type Components, startControlPlane, startNodeSide } from './components'
+import { type ControlPlane, type NodeSide, startControlPlane, startNodeSide } from './components'
 import { DEFAULT_NODES, makeNode } from './default-cluster'
 
 export interface ActionResult {
@@ -25,7 +25,8 @@ export class Cluster {
   readonly apiserver: ApiServer
   readonly kubectl: Kubectl
   readonly nodes: readonly Node[]
-  readonly components: Components
+  readonly controlPlane: ControlPlane
+  readonly nodeSide: NodeSide
   /** One entry per user action, filled in as each finishes. */
   readonly actionResults: ActionResult[] = []
 
@@ -46,7 +47,8 @@ export class Cluster {
     this.kubectl = new Kubectl(this.kernel)
     this.kernel.register(this.kubectl)
     this.apiserver.start()
-    this.components = { ...startControlPlane(this.kernel), ...startNodeSide(this.kernel, this.nodes) }
+    this.controlPlane = startControlPlane(this.kernel)
+    this.nodeSide = startNodeSide(this.kernel, this.nodes)
     for (const action of scenario.actions) this.schedule(action)
   }
 

@@ -59,8 +59,13 @@ describe('defaultContainer', () => {
     expect(defaulted({ name: 'c' }).imagePullPolicy).toBeUndefined()
   })
 
-  it.each([
-    ['limits only: requests copy them', { limits: { cpu: '500m', memory: '128Mi' } }, { cpu: '500m', memory: '128Mi' }],
+  type Resources = { limits?: Record<string, string>; requests?: Record<string, string> }
+  it.each<[string, Resources, Record<string, string> | undefined]>([
+    [
+      'limits only: requests copy them',
+      { limits: { cpu: '500m', memory: '128Mi' } },
+      { cpu: '500m', memory: '128Mi' },
+    ],
     [
       'a request is kept; a missing one is copied',
       { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '250m' } },

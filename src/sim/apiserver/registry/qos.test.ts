@@ -16,8 +16,16 @@ describe('qosClass', () => {
     ['a memory limit only', makePod().limits({ memory: '128Mi' }), 'Burstable'],
     ['cpu and memory limits, requests defaulted from them', makePod().limits(full), 'Guaranteed'],
     ['requests equal to limits', makePod().requests(full).limits(full), 'Guaranteed'],
-    ['equal in other units', makePod().requests({ cpu: '0.5', memory: '134217728' }).limits(full), 'Guaranteed'],
-    ['a request below its limit', makePod().requests({ cpu: '250m', memory: '128Mi' }).limits(full), 'Burstable'],
+    [
+      'equal in other units',
+      makePod().requests({ cpu: '0.5', memory: '134217728' }).limits(full),
+      'Guaranteed',
+    ],
+    [
+      'a request below its limit',
+      makePod().requests({ cpu: '250m', memory: '128Mi' }).limits(full),
+      'Burstable',
+    ],
     ['a cpu limit but no memory limit', makePod().limits({ cpu: '1' }), 'Burstable'],
     [
       'one guaranteed container and one best-effort',
@@ -26,7 +34,9 @@ describe('qosClass', () => {
     ],
     [
       'every container guaranteed',
-      makePod().limits(full).container({ name: 'sidecar', image: 'busybox', resources: { limits: full } }),
+      makePod()
+        .limits(full)
+        .container({ name: 'sidecar', image: 'busybox', resources: { limits: full } }),
       'Guaranteed',
     ],
     [

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { fields, type KubeObject } from '../../../api/types'
+import { makePod } from '../../testing/builders'
+import { strategyFor } from './strategy'
+
+describe('strategyFor', () => {
+  it('Pods: PrepareForCreate sets phase Pending and the QoS class', () => {
+    const pod = makePod().limits({ cpu: '1', memory: '1Gi' }).phase('Running').build()
+    strategyFor('', 'pods').prepareForCreate?.(pod)
+    expect(pod.status).toEqual({ phase: 'Pending', qosClass: 'Guaranteed' })
+  })
+
+  it('Namespaces: PrepareForCreate adds the kubernetes finalizer, phase Active and the name label', () => {
+    const ns: KubeObject = {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'dev', labels: { team: 'a' } },
+    }
+    strategyFor('', 'namespaces').prepareForCreate?.(ns)
+    expect(fields(ns).spec).toEqual({ finalizers: ['kubernetes'] })
+    expect(fields(ns).status).toEqual({ phase: 'Active' })
+    expect(ns.metadata?.labels).toEqual({ team: 'a', 'kubernetes.io/metadata.name': 'dev' })
+  })
+
+  it('Namespaces are named by DNS labels, not subdomains', () => {
+    const ns: KubeObject = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'a.b' } }
+    expect(
+      strategyFor('', 'namespaces')
+        .validate(ns, false)
+        .map((e) => e.field),
+    ).toEqual(['metadata.name'])
+  })
+
+  it.each([
+    ['', 'pods', true, true],
+    ['apps', 'deployments', true, true],
+    ['apps', 'replicasets', true, true],
+    ['', 'nodes', true, false],
+    ['', 'namespaces', true, false],
+    ['', 'configmaps', false, false],
+  ])('%s/%s: status subresource %s, generation %s', (group, resource, statusSubresource, generation) => {
+    expect(strategyFor(group, resource)).toMatchObject({ statusSubresource, generation })
+  })
+
+  it('other resources only validate metadata', () => {
+    const cm: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' } }
+    expect(
+      strategyFor('', 'configmaps')
+        .validate(cm, true)
+        .map((e) => e.field),
+    ).toEqual(['metadata.namespace'])
+  })
+})

@@ -1,0 +1,27 @@
+/** What a pod worker needs from its kubelet; the Kubelet implements it, tests can fake it. */
+import type { Node, Pod } from '../../api/types'
+import type { EventRecorder } from '../client/events'
+import type { Kernel } from '../kernel/kernel'
+import type { ComponentId } from '../kernel/trace'
+import type { Backoff } from './backoff'
+import type { ImageManager } from './image-manager'
+import type { Pleg } from './pleg'
+import type { RuntimeClient } from './runtime-client'
+import type { StatusManager } from './status-manager'
+
+export interface KubeletContext {
+  readonly kernel: Kernel
+  readonly id: ComponentId
+  readonly node: Node
+  /** The node's InternalIP addresses (status.hostIPs of its pods). */
+  readonly hostIPs: readonly string[]
+  readonly recorder: EventRecorder
+  readonly runtime: RuntimeClient
+  readonly images: ImageManager
+  readonly statuses: StatusManager
+  readonly pleg: Pleg
+  /** Container restart back-off (CrashLoopBackOff): 10 s doubling to 300 s. */
+  readonly crashBackoff: Backoff
+  /** The pod as the kubelet's informer has it now (undefined once deleted). */
+  currentPod(key: string): Pod | undefined
+}

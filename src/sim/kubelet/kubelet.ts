@@ -1,0 +1,195 @@
+/**
+ * The kubelet of one node. It watches the Pods bound to its node (field selector
+ * `spec.nodeName=<node>`), admits each against the node's allocatable, and runs one pod worker per
+ * Pod that drives the container runtime through the CRI and reports status back through
+ * `pods/{name}/status`. It hears about container changes from the runtime's event stream, through
+ * its PLEG.
+ *
+ * Usage (the cluster assembly does this per node):
+ *
+ *     const runtime = new ContainerRuntime(kernel, node)
+ *     const kubelet = new Kubelet(kernel, node)
+ *     kernel.register(runtime); kernel.register(kubelet)
+ *     kubelet.start()
+ */
+import { PODS } from '../../api/resources'
+import { type Node, objectKey, type Pod } from '../../api/types'
+import { EventRecorder } from '../client/events'
+import { Informer } from '../client/informer'
+import { ClientComponent } from '../component'
+import type { Kernel, Proc } from '../kernel/kernel'
+import { kubeletId, type Message, runtimeId } from '../kernel/trace'
+import type { ContainerEvent } from '../runtime/cri'
+import { admitPod, rejectionMessage } from './admission'
+import { BACKOFF_INITIAL_MS, Backoff, MAX_CONTAINER_BACKOFF_MS } from './backoff'
+import type { KubeletContext } from './context'
+import { ImageManager, podRef } from './image-manager'
+import { Pleg, type PlegEvent } from './pleg'
+import { PodWorker } from './pod-worker'
+import { RuntimeClient } from './runtime-client'
+import { StatusManager } from './status-manager'
+
+/**
+ * `kubelet/v1.33.0 (linux/amd64) kubernetes/<commit>`. The short commit is v1.33.0's as remembered
+ * from release notes, not checked against the tag [M].
+ */
+export const KUBELET_USER_AGENT = 'kubelet/v1.33.0 (linux/amd64) kubernetes/60a317e'
+
+export class Kubelet extends ClientComponent implements KubeletContext {
+  readonly nodeName: string
+  readonly hostIPs: readonly string[]
+  readonly recorder: EventRecorder
+  readonly runtime: RuntimeClient
+  readonly images: ImageManager
+  readonly statuses: StatusManager
+  readonly crashBackoff = new Backoff(BACKOFF_INITIAL_MS, MAX_CONTAINER_BACKOFF_MS)
+  readonly informer: Informer<Pod>
+  private plegInstance: Pleg | undefined
+  private readonly workers = new Map<string, PodWorker>()
+  /** Pods refused at admission: terminal from the start, no worker. */
+  private readonly rejected = new Set<string>()
+
+  constructor(
+    kernel: Kernel,
+    /** This kubelet's Node: its name, allocatable (admission) and InternalIP (hostIP). */
+    readonly node: Node,
+  ) {
+    const name = node.metadata?.name ?? ''
+    super(
+      kernel,
+      kubeletId(name),
+      { clientCert: { commonName: `system:node:${name}`, organizations: ['system:nodes'] } },
+      KUBELET_USER_AGENT,
+    )
+    this.nodeName = name
+    this.hostIPs = (node.status?.addresses ?? []).filter((a) => a.type === 'InternalIP').map((a) => a.address)
+    this.recorder = new EventRecorder(this.client, { component: 'kubelet', host: name }, 'core/v1')
+    this.runtime = new RuntimeClient(kernel, this.id, runtimeId(name))
+    this.images = new ImageManager(kernel, this.runtime, this.recorder)
+    this.statuses = new StatusManager(kernel, this.client)
+    this.informer = new Informer<Pod>(
+      this.client,
+      PODS,
+      { fieldSelector: `spec.nodeName=${name}` },
+      'kubelet-watch',
+    )
+    this.informer.addEventHandler({
+      add: (pod) => this.podAdded(pod),
+      update: (oldPod, newPod) => this.podUpdated(oldPod, newPod),
+      delete: (pod) => this.podDeleted(pod),
+    })
+  }
+
+  get pleg(): Pleg {
+    if (!this.plegInstance) throw new Error(`${this.id}: not started`)
+    return this.plegInstance
+  }
+
+  start(): void {
+    // The relist grid starts when the kubelet does.
+    this.plegInstance = new Pleg(this.kernel, this.id, this.kernel.nowMs % 1000, (uid, events) =>
+      this.plegEvents(uid, events),
+    )
+    this.statuses.start()
+    this.images.start()
+    this.runtime.subscribe()
+    this.kernel.spawn(this.informer.run(), `${this.id} pod informer`)
+  }
+
+  currentPod(key: string): Pod | undefined {
+    return this.informer.get(key)
+  }
+
+  protected override receiveOther(message: Message): void {
+    if (message.kind === 'cri-response' && message.from === this.runtime.runtime) {
+      this.pleg.receive(message.payload as ContainerEvent)
+      return
+    }
+    super.receiveOther(message)
+  }
+
+  /** HandlePodAdditions: admit, then start a pod worker. */
+  private podAdded(pod: Pod): void {
+    const uid = pod.metadata?.uid ?? ''
+    if (this.workers.has(uid) || this.rejected.has(uid)) return
+    const phase = pod.status?.phase
+    if (phase === 'Succeeded' || phase === 'Failed') return
+    // Pods that finished no longer count against the node's allocatable.
+    const active = [...this.workers.values()]
+      .filter((w) => w.state !== 'terminated')
+      .map((w) => this.informer.get(w.key))
+      .filter((p): p is Pod => p !== undefined)
+    const rejection = admitPod(pod, active, this.node)
+    this.kernel.step(
+      this.id,
+      'kubelet-watch',
+      `admit ${objectKey(pod)}: ${rejection ? rejection.reason : 'ok'}`,
+      { admitted: !rejection, ...(rejection ? rejection : {}) },
+      podRef(pod),
+    )
+    if (rejection) {
+      // kubelet.go rejectPod: an event, and the pod fails for good.
+      this.recorder.event(pod, 'Warning', rejection.reason, rejection.message)
+      this.statuses.setPodStatus(pod, {
+        phase: 'Failed',
+        reason: rejection.reason,
+        message: rejectionMessage(rejection),
+      })
+      this.statuses.markTerminated(uid)
+      this.rejected.add(uid)
+      return
+    }
+    const worker = new PodWorker(this, uid, objectKey(pod))
+    this.workers.set(uid, worker)
+    worker.start()
+    worker.update()
+  }
+
+  private podUpdated(oldPod: Pod, newPod: Pod): void {
+    const uid = newPod.metadata?.uid ?? ''
+    const deleted = newPod.metadata?.deletionTimestamp && !oldPod.metadata?.deletionTimestamp
+    if (this.rejected.has(uid)) {
+      // Nothing runs: the status manager may remove it at once.
+      if (deleted) this.statuses.requestSync(uid)
+      return
+    }
+    const worker = this.workers.get(uid)
+    if (!worker) {
+      this.podAdded(newPod)
+      return
+    }
+    if (deleted) {
+      if (worker.state === 'terminated') this.statuses.requestSync(uid)
+      else worker.update()
+    }
+  }
+
+  /** The Pod is gone from the apiserver: stop its worker and remove its sandbox. */
+  private podDeleted(pod: Pod): void {
+    const uid = pod.metadata?.uid ?? ''
+    const worker = this.workers.get(uid)
+    worker?.stop()
+    this.workers.delete(uid)
+    this.rejected.delete(uid)
+    this.statuses.forget(uid)
+    const sandbox = this.plegInstance?.view(uid).sandbox
+    if (sandbox) this.kernel.spawn(this.removeSandbox(pod, sandbox.id), `${this.id} remove sandbox`)
+  }
+
+  private *removeSandbox(pod: Pod, podSandboxId: string): Proc {
+    const object = podRef(pod)
+    yield* this.runtime.call<'StopPodSandbox'>({ method: 'StopPodSandbox', podSandboxId }, 'delete', object)
+    yield* this.runtime.call<'RemovePodSandbox'>(
+      { method: 'RemovePodSandbox', podSandboxId },
+      'delete',
+      object,
+    )
+  }
+
+  private plegEvents(uid: string, events: readonly PlegEvent[]): void {
+    const worker = this.workers.get(uid)
+    if (!worker) return
+    // isSyncPodWorthy: every event but ContainerRemoved makes the pod sync.
+    if (events.some((e) => e.type !== 'ContainerRemoved')) worker.update()
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * SchedulePod: the scheduling algorithm proper (Filter, then Score, then pick), without the queue,
+ * the cache updates or the API calls around it.
+ *
+ * kube-scheduler: pkg/scheduler/schedule_one.go (SchedulePod, findNodesThatFitPod,
+ * findNodesThatPassFilters, prioritizeNodes). Nodes are filtered one after another from the
+ * round-robin start index until enough feasible ones are found; upstream runs 16 goroutines, so
+ * which extra nodes it looks at varies from run to run, while here it is exact.
+ */
+import type { Pod } from '../../../api/types'
+import type { Rng } from '../../kernel/rng'
+import type { CycleState } from '../framework/cycle-state'
+import type { Diagnosis, FitError } from '../framework/fit-error'
+import type { Framework, PriorityList } from '../framework/framework'
+import type { NodeInfo, NodeInfoLister } from '../framework/node-info'
+import { NodeToStatus } from '../framework/node-to-status'
+import { newStatus, type Status, statusMessage } from '../framework/status'
+import { numFeasibleNodesToFind } from './num-feasible'
+import { type Selection, selectHost } from './select-host'
+
+/** How much of the cluster one attempt looked at. */
+export interface SearchStats {
+  readonly numAllNodes: number
+  /** Nodes left after PreFilter narrowed them (all nodes when it did not). */
+  readonly numCandidateNodes: number
+  readonly numNodesToFind: number
+  /** Index into the node list where Filter started (round robin across attempts). */
+  readonly startIndex: number
+  /** Nodes Filter looked at: feasible ones plus rejected ones. */
+  readonly evaluatedNodes: number
+  readonly feasibleNodes: number
+}
+
+export type ScheduleOutcome =
+  | {
+      readonly kind: 'scheduled'
+      readonly suggestedHost: string
+      readonly search: SearchStats
+      readonly feasible: readonly NodeInfo[]
+      /** null when Score was skipped because exactly one node was feasible. */
+      readonly priorities: PriorityList | null
+      readonly selection: Selection | null
+    }
+  | { readonly kind: 'unschedulable'; readonly fitError: FitError; readonly search: SearchStats }
+  | { readonly kind: 'no-nodes' }
+  | { readonly kind: 'error'; readonly status: Status; readonly search: SearchStats | null }
+
+/** The algorithm's state across attempts: where the next Filter pass starts. */
+export class ScheduleAlgorithm {
+  nextStartNodeIndex = 0
+
+  constructor(
+    private readonly snapshot: NodeInfoLister,
+    private readonly rng: Rng,
+    /** KubeSchedulerConfiguration.percentageOfNodesToScore (global; a profile value wins). */
+    private readonly percentageOfNodesToScore?: number,
+  ) {}
+
+  schedulePod(fwk: Framework, state: CycleState, pod: Pod): ScheduleOutcome {
+    const allNodes = this.snapshot.list()
+    if (allNodes.length === 0) return { kind: 'no-nodes' }
+    const diagnosis: Diagnosis = {
+      nodeToStatus: new NodeToStatus(),
+      unschedulablePlugins: new Set(),
+      preFilterMsg: '',
+      postFilterMsg: '',
+    }
+    const stats = (candidates: number, toFind: number, start: number, feasible: number): SearchStats => ({
+      numAllNodes: allNodes.length,
+      numCandidateNodes: candidates,
+      numNodesToFind: toFind,
+      startIndex: start,
+      evaluatedNodes: feasible + diagnosis.nodeToStatus.size,
+      feasibleNodes: feasible,
+    })
+
+    // PreFilter.
+    const pre = fwk.runPreFilterPlugins(state, pod, allNodes)
+    if (pre.status !== null && pre.status.code !== 'Success') {
+      if (pre.status.code === 'Error') return { kind: 'error', status: pre.status, search: null }
+      // Every node gets the PreFilter's status, so preemption sees it; the message is listed once.
+      diagnosis.nodeToStatus.absentNodesStatus = pre.status
+      diagnosis.preFilterMsg = statusMessage(pre.status)
+      if (pre.status.plugin) diagnosis.unschedulablePlugins.add(pre.status.plugin)
+      return {
+        kind: 'unschedulable',
+        fitError: { numAllNodes: allNodes.length, diagnosis },
+        search: stats(0, 0, this.nextStartNodeIndex, 0),
+      }
+    }
+    let nodes = allNodes
+    if (pre.result !== null) {
+      const names = pre.result.nodeNames
+      nodes = allNodes.filter((ni) => names.has(ni.name))
+      diagnosis.nodeToStatus.absentNodesStatus = newStatus('UnschedulableAndUnresolvable', [
+        `node(s) didn't satisfy plugin(s) [${[...pre.pluginsWithNodes].sort().join(' ')}]`,
+      ])
+    }
+
+    // Filter.
+    const start = this.nextStartNodeIndex
+    const { feasible, numNodesToFind, error } = this.findNodesThatPassFilters(
+      fwk,
+      state,
+      pod,
+      diagnosis,
+      nodes,
+    )
+    const processed = feasible.length + diagnosis.nodeToStatus.size
+    this.nextStartNodeIndex = (this.nextStartNodeIndex + processed) % allNodes.length
+    const search = stats(
+      nodes.length,
+      numNodesToFind,
+      nodes.length > 0 ? start % nodes.length : 0,
+      feasible.length,
+    )
+    if (error) return { kind: 'error', status: error, search }
+    if (feasible.length === 0) {
+      return { kind: 'unschedulable', fitError: { numAllNodes: allNodes.length, diagnosis }, search }
+    }
+
+    // One feasible node: no need to score.
+    if (feasible.length === 1) {
+      const only = feasible[0] as NodeInfo
+      return {
+        kind: 'scheduled',
+        suggestedHost: only.name,
+        search,
+        feasible,
+        priorities: null,
+        selection: null,
+      }
+    }
+
+    // Score.
+    const priorities = this.prioritizeNodes(fwk, state, pod, feasible)
+    if (!('totals' in priorities)) return { kind: 'error', status: priorities, search }
+    const selection = selectHost(priorities.totals, this.rng)
+    const host = feasible[selection.index] as NodeInfo
+    return { kind: 'scheduled', suggestedHost: host.name, search, feasible, priorities, selection }
+  }
+
+  private findNodesThatPassFilters(
+    fwk: Framework,
+    state: CycleState,
+    pod: Pod,
+    diagnosis: Diagnosis,
+    nodes: readonly NodeInfo[],
+  ): { feasible: NodeInfo[]; numNodesToFind: number; error: Status | null } {
+    const numAllNodes = nodes.length
+    let numNodesToFind = numFeasibleNodesToFind(
+      fwk.percentageOfNodesToScore ?? this.percentageOfNodesToScore,
+      numAllNodes,
+    )
+    // Without Score plugins any feasible node will do.
+    if (!fwk.hasScorePlugins) numNodesToFind = Math.min(1, numAllNodes)
+    const feasible: NodeInfo[] = []
+    if (numAllNodes === 0) return { feasible, numNodesToFind, error: null }
+    const start = this.nextStartNodeIndex
+    if (!fwk.hasFilterPlugins) {
+      for (let i = 0; i < numNodesToFind; i++) feasible.push(nodes[(start + i) % numAllNodes] as NodeInfo)
+      return { feasible, numNodesToFind, error: null }
+    }
+    for (let i = 0; i < numAllNodes; i++) {
+      const ni = nodes[(start + i) % numAllNodes] as NodeInfo
+      const s = fwk.runFilterPlugins(state, pod, ni)
+      if (s === null) {
+        feasible.push(ni)
+        if (feasible.length >= numNodesToFind) break
+        continue
+      }
+      if (s.code === 'Error') return { feasible, numNodesToFind, error: s }
+      diagnosis.nodeToStatus.set(ni.name, s)
+      if (s.plugin) diagnosis.unschedulablePlugins.add(s.plugin)
+    }
+    return { feasible, numNodesToFind, error: null }
+  }
+
+  /** prioritizeNodes: without Score plugins every node scores 1. */
+  private prioritizeNodes(
+    fwk: Framework,
+    state: CycleState,
+    pod: Pod,
+    nodes: readonly NodeInfo[],
+  ): PriorityList | Status {
+    if (!fwk.hasScorePlugins) {
+      return { nodes, plugins: [], weights: [], scores: [], totals: nodes.map(() => 1) }
+    }
+    const pre = fwk.runPreScorePlugins(state, pod, nodes)
+    if (pre !== null && pre.code !== 'Success') return pre
+    return fwk.runScorePlugins(state, pod, nodes)
+  }
+}

@@ -1,0 +1,204 @@
+/**
+ * The scheduler's cache: NodeInfo per node, kept up to date from the informers, plus pods the
+ * scheduler has "assumed" onto a node (chosen, binding in flight) so the next cycle already counts
+ * their requests.
+ *
+ * kube-scheduler: pkg/scheduler/backend/cache/cache.go and snapshot.go. Upstream copies changed
+ * NodeInfos into a Snapshot at the start of each cycle because informers update the cache from
+ * other goroutines. Here a scheduling cycle runs within one kernel event, so nothing can change
+ * under it: the cache is its own snapshot, and `list()` is the snapshot's node order.
+ * Assumed pods never expire (v1.33 sets no TTL); they are confirmed by the informer's add, or
+ * forgotten when binding fails.
+ */
+import type { Node, Pod } from '../../../api/types'
+import { type ImageStateSummary, NodeInfo, type NodeInfoLister } from '../framework/node-info'
+import { newPodInfo, type PodInfo } from '../framework/pod-info'
+import { NodeTree } from './node-tree'
+
+interface PodState {
+  pi: PodInfo
+  assumed: boolean
+  bindingFinished: boolean
+}
+
+interface ImageState {
+  readonly summary: ImageStateSummary
+  readonly nodes: Set<string>
+}
+
+function uidOf(pod: Pod): string {
+  return pod.metadata?.uid ?? `${pod.metadata?.namespace}/${pod.metadata?.name}`
+}
+
+export class SchedulerCache implements NodeInfoLister {
+  private readonly nodes = new Map<string, NodeInfo>()
+  private readonly tree = new NodeTree()
+  private readonly podStates = new Map<string, PodState>()
+  private readonly imageStates = new Map<string, ImageState>()
+  private ordered: NodeInfo[] | null = null
+
+  /** Nodes in Filter order (zones interleaved). Rebuilt only when nodes come, go or change zone. */
+  list(): readonly NodeInfo[] {
+    if (this.ordered === null) {
+      this.ordered = this.tree.list().map((name) => this.nodes.get(name) as NodeInfo)
+    }
+    return this.ordered
+  }
+
+  get(name: string): NodeInfo | undefined {
+    const ni = this.nodes.get(name)
+    return ni?.node ? ni : undefined
+  }
+
+  get numNodes(): number {
+    return this.tree.numNodes
+  }
+
+  get numPods(): number {
+    return this.podStates.size
+  }
+
+  private nodeInfo(name: string): NodeInfo {
+    let ni = this.nodes.get(name)
+    if (!ni) {
+      ni = new NodeInfo(name)
+      this.nodes.set(name, ni)
+    }
+    return ni
+  }
+
+  addNode(node: Node): void {
+    const ni = this.nodeInfo(node.metadata?.name ?? '')
+    if (ni.node) this.removeNodeImageStates(ni)
+    ni.setNode(node)
+    this.addNodeImageStates(node, ni)
+    this.tree.add(node)
+    this.ordered = null
+  }
+
+  updateNode(oldNode: Node, newNode: Node): void {
+    const ni = this.nodeInfo(newNode.metadata?.name ?? '')
+    if (!ni.node) {
+      this.addNode(newNode)
+      return
+    }
+    if (imagesChanged(oldNode, newNode)) {
+      this.removeNodeImageStates(ni)
+      this.addNodeImageStates(newNode, ni)
+    }
+    ni.setNode(newNode)
+    if (this.tree.update(oldNode, newNode)) this.ordered = null
+  }
+
+  /** The NodeInfo stays (without its node) while pods still reference it, as upstream does. */
+  removeNode(node: Node): void {
+    const name = node.metadata?.name ?? ''
+    const ni = this.nodes.get(name)
+    if (!ni) return
+    this.removeNodeImageStates(ni)
+    ni.node = null
+    ni.generation++
+    if (ni.pods.length === 0) this.nodes.delete(name)
+    this.tree.remove(node)
+    this.ordered = null
+  }
+
+  private addNodeImageStates(node: Node, ni: NodeInfo): void {
+    const states = new Map<string, ImageStateSummary>()
+    for (const image of node.status?.images ?? []) {
+      for (const name of image.names ?? []) {
+        let state = this.imageStates.get(name)
+        if (!state) {
+          state = { summary: { sizeBytes: image.sizeBytes ?? 0, numNodes: 0 }, nodes: new Set() }
+          this.imageStates.set(name, state)
+        }
+        state.nodes.add(ni.name)
+        state.summary.numNodes = state.nodes.size
+        states.set(name, state.summary)
+      }
+    }
+    ni.imageStates = states
+  }
+
+  private removeNodeImageStates(ni: NodeInfo): void {
+    for (const name of ni.imageStates.keys()) {
+      const state = this.imageStates.get(name)
+      if (!state) continue
+      state.nodes.delete(ni.name)
+      state.summary.numNodes = state.nodes.size
+      if (state.nodes.size === 0) this.imageStates.delete(name)
+    }
+    ni.imageStates = new Map()
+  }
+
+  private addPodInfo(pi: PodInfo, assumed: boolean): void {
+    this.nodeInfo(pi.pod.spec?.nodeName ?? '').addPod(pi)
+    this.podStates.set(pi.uid, { pi, assumed, bindingFinished: false })
+  }
+
+  private removePodInfo(pi: PodInfo): void {
+    const name = pi.pod.spec?.nodeName ?? ''
+    const ni = this.nodes.get(name)
+    if (ni) {
+      ni.removePod(pi.uid)
+      if (!ni.node && ni.pods.length === 0) this.nodes.delete(name)
+    }
+    this.podStates.delete(pi.uid)
+  }
+
+  /** Count a pod on the node chosen for it before it is bound (pod.spec.nodeName must be set). */
+  assumePod(pod: Pod): void {
+    const uid = uidOf(pod)
+    if (this.podStates.has(uid)) throw new Error(`pod ${uid} is in the cache, so can't be assumed`)
+    this.addPodInfo(newPodInfo(pod), true)
+  }
+
+  finishBinding(pod: Pod): void {
+    const state = this.podStates.get(uidOf(pod))
+    if (state?.assumed) state.bindingFinished = true
+  }
+
+  /** Undo assumePod after a failed binding. */
+  forgetPod(pod: Pod): void {
+    const state = this.podStates.get(uidOf(pod))
+    if (state?.assumed) this.removePodInfo(state.pi)
+  }
+
+  isAssumedPod(pod: Pod): boolean {
+    return this.podStates.get(uidOf(pod))?.assumed === true
+  }
+
+  /** An assigned pod seen by the informer: confirms an assumed pod, or adds a pod bound elsewhere. */
+  addPod(pod: Pod): void {
+    const state = this.podStates.get(uidOf(pod))
+    if (state) this.removePodInfo(state.pi)
+    this.addPodInfo(newPodInfo(pod), false)
+  }
+
+  updatePod(_oldPod: Pod, newPod: Pod): void {
+    this.addPod(newPod)
+  }
+
+  removePod(pod: Pod): void {
+    const state = this.podStates.get(uidOf(pod))
+    if (state) this.removePodInfo(state.pi)
+  }
+}
+
+function imagesChanged(a: Node, b: Node): boolean {
+  const x = a.status?.images ?? []
+  const y = b.status?.images ?? []
+  if (x === y) return false
+  if (x.length !== y.length) return true
+  for (let i = 0; i < x.length; i++) {
+    const p = x[i]
+    const q = y[i]
+    if (
+      p?.sizeBytes !== q?.sizeBytes ||
+      (p?.names ?? []).join('\u0000') !== (q?.names ?? []).join('\u0000')
+    ) {
+      return true
+    }
+  }
+  return false
+}

@@ -1,0 +1,87 @@
+/**
+ * framework.NodeInfo: one node and everything scheduled on it, aggregated so that a Filter or
+ * Score plugin reads a few numbers instead of walking pods.
+ *
+ * kube-scheduler: pkg/scheduler/framework/types.go (NodeInfo, AddPodInfo, RemovePod, SetNode).
+ * Assumed pods (chosen, not yet bound) are counted exactly like bound ones.
+ */
+import type { Node } from '../../../api/types'
+import type { HostPort, PodInfo } from './pod-info'
+import { addResource, emptyResource, type Resource, resourceFromList, subtractResource } from './resource'
+
+/** Shared by every NodeInfo holding the image: numNodes is how many nodes have it (ImageLocality). */
+export interface ImageStateSummary {
+  readonly sizeBytes: number
+  numNodes: number
+}
+
+export class NodeInfo {
+  /** null while pods reference a node the cache has not seen (or no longer has). */
+  node: Node | null = null
+  readonly pods: PodInfo[] = []
+  /** Sum of the pods' requests (what Filter compares with allocatable). */
+  readonly requested: Resource = emptyResource()
+  /** Sum with 100m / 200Mi for missing requests (what LeastAllocated scores). Only cpu and memory. */
+  readonly nonZeroRequested: Resource = emptyResource()
+  allocatable: Resource = emptyResource()
+  /** ip → `protocol/port` in use. */
+  readonly usedPorts = new Map<string, Set<string>>()
+  /** Image name → summary, for the images this node reports in status.images. */
+  imageStates = new Map<string, ImageStateSummary>()
+  /** Bumped on every change; lets observers notice updates cheaply. */
+  generation = 0
+
+  constructor(readonly name: string) {}
+
+  setNode(node: Node): void {
+    this.node = node
+    this.allocatable = resourceFromList(node.status?.allocatable)
+    this.generation++
+  }
+
+  addPod(pi: PodInfo): void {
+    this.pods.push(pi)
+    addResource(this.requested, pi.requests)
+    this.nonZeroRequested.milliCPU += pi.nonZeroMilliCPU
+    this.nonZeroRequested.memory += pi.nonZeroMemory
+    for (const hp of pi.hostPorts) {
+      let set = this.usedPorts.get(hp.ip)
+      if (!set) {
+        set = new Set()
+        this.usedPorts.set(hp.ip, set)
+      }
+      set.add(portKey(hp))
+    }
+    this.generation++
+  }
+
+  /** Remove the pod with this uid; returns false when it is not on this node. */
+  removePod(uid: string): boolean {
+    const i = this.pods.findIndex((p) => p.uid === uid)
+    if (i < 0) return false
+    const pi = this.pods[i] as PodInfo
+    // Order of pods does not matter to any plugin: swap-remove keeps this O(1) after the search.
+    this.pods[i] = this.pods[this.pods.length - 1] as PodInfo
+    this.pods.pop()
+    subtractResource(this.requested, pi.requests)
+    this.nonZeroRequested.milliCPU -= pi.nonZeroMilliCPU
+    this.nonZeroRequested.memory -= pi.nonZeroMemory
+    for (const hp of pi.hostPorts) {
+      const set = this.usedPorts.get(hp.ip)
+      set?.delete(portKey(hp))
+      if (set?.size === 0) this.usedPorts.delete(hp.ip)
+    }
+    this.generation++
+    return true
+  }
+}
+
+function portKey(hp: HostPort): string {
+  return `${hp.protocol}/${hp.port}`
+}
+
+/** Read access to the nodes of the current snapshot, in the order Filter walks them. */
+export interface NodeInfoLister {
+  list(): readonly NodeInfo[]
+  get(name: string): NodeInfo | undefined
+}

@@ -1,0 +1,480 @@
+/**
+ * kube-scheduler as a simulated component: list-watches pods and nodes through the apiserver,
+ * queues unscheduled pods, runs one scheduling cycle at a time (Filter, Score, pick, assume), and
+ * binds in a separate process through `pods/binding`. Records every attempt in the trace.
+ *
+ * kube-scheduler: pkg/scheduler/scheduler.go, schedule_one.go (ScheduleOne, schedulingCycle,
+ * bindingCycle, handleSchedulingFailure), eventhandlers.go.
+ *
+ * Public API: `new Scheduler(kernel, options)`, `start()`, `view` (read-only, for the UI),
+ * `setRecording(mode)`.
+ */
+import { NODES, PODS } from '../../api/resources'
+import type { KubeObject, Node, Pod, PodCondition } from '../../api/types'
+import type { Credentials } from '../client/client'
+import { EventRecorder } from '../client/events'
+import { Informer } from '../client/informer'
+import { ClientComponent } from '../component'
+import { type Kernel, type Proc, Signal, sleep, wait } from '../kernel/kernel'
+import { type ObjectRef, SCHEDULER } from '../kernel/trace'
+import { ScheduleAlgorithm, type ScheduleOutcome } from './algorithm/schedule-pod'
+import { SchedulerCache } from './cache/cache'
+import { nodeHandlers, POD_FIELD_SELECTOR, podHandlers } from './event-handlers'
+import { CycleState } from './framework/cycle-state'
+import { EVENT_ASSIGNED_POD_DELETE, POP_FROM_BACKOFF_Q, UNSCHEDULED_POD_ADD } from './framework/events'
+import { type FitError, fitErrorMessage, NO_NODES_AVAILABLE, truncateMessage } from './framework/fit-error'
+import { Framework } from './framework/framework'
+import type { Handle } from './framework/interfaces'
+import { NodeToStatus } from './framework/node-to-status'
+import { DEFAULT_SCHEDULER_NAME, defaultProfile, type ProfileConfig } from './framework/profile'
+import type { Registry } from './framework/registry'
+import { isRejected, type Status, statusMessage } from './framework/status'
+import { IN_TREE_REGISTRY } from './plugins/registry'
+import type { QueuedPodInfo } from './queue/queued-pod-info'
+import {
+  type QueueMove,
+  type QueueOptions,
+  type QueueProfile,
+  SchedulingQueue,
+} from './queue/scheduling-queue'
+import type { AttemptRecord, RecordingMode } from './recording/record'
+import { AttemptRecorder } from './recording/recorder'
+import { SchedulerView } from './view'
+
+/** kube-scheduler's client identity: kubeadm's scheduler.conf certificate. */
+export const SCHEDULER_CREDENTIALS: Credentials = { clientCert: { commonName: 'system:kube-scheduler' } }
+/** client-go's default user agent for the v1.33.0 binary (git commit 60a317e…). */
+export const SCHEDULER_USER_AGENT = 'kube-scheduler/v1.33.0 (linux/amd64) kubernetes/60a317e'
+/** The events.k8s.io reporting controller of the default profile. */
+export const SCHEDULER_EVENT_SOURCE = DEFAULT_SCHEDULER_NAME
+
+export interface SchedulerOptions {
+  /** Profiles (KubeSchedulerConfiguration.profiles); default: the v1.33 default profile. */
+  readonly profiles?: readonly ProfileConfig[]
+  readonly registry?: Registry
+  /** Global percentageOfNodesToScore (0/absent = adaptive). */
+  readonly percentageOfNodesToScore?: number
+  readonly queue?: QueueOptions
+  /** `full` (default): per-node, per-plugin results; `summary`: counts and outcome only. */
+  readonly recording?: RecordingMode
+  /** Virtual time one scheduling cycle takes (default 1 ms). */
+  readonly cycleMs?: number
+  /** The node the scheduler runs on, for events' reportingInstance (`default-scheduler-<host>`). */
+  readonly host?: string
+}
+
+function podRef(pod: Pod): ObjectRef {
+  const m = pod.metadata ?? {}
+  return {
+    resource: 'pods',
+    namespace: m.namespace ?? '',
+    name: m.name ?? '',
+    ...(m.uid ? { uid: m.uid } : {}),
+  }
+}
+
+/** Informer list items may lack kind/apiVersion; events need them in `regarding`. */
+function asPodObject(pod: Pod): Pod {
+  return pod.kind && pod.apiVersion ? pod : { ...pod, apiVersion: 'v1', kind: 'Pod' }
+}
+
+export class Scheduler extends ClientComponent {
+  readonly cache = new SchedulerCache()
+  readonly queue: SchedulingQueue
+  readonly view: SchedulerView
+  private readonly frameworks = new Map<string, Framework>()
+  private readonly algorithm: ScheduleAlgorithm
+  private readonly recorder: AttemptRecorder
+  private readonly events: EventRecorder
+  private readonly podInformer: Informer<Pod>
+  private readonly nodeInformer: Informer<Node>
+  private readonly attempts = new Map<string, AttemptRecord>()
+  private readonly cycleMs: number
+
+  constructor(kernel: Kernel, options: SchedulerOptions = {}) {
+    super(kernel, SCHEDULER, SCHEDULER_CREDENTIALS, SCHEDULER_USER_AGENT)
+    const registry = options.registry ?? IN_TREE_REGISTRY
+    this.cycleMs = options.cycleMs ?? 1
+    this.recorder = new AttemptRecorder(options.recording ?? 'full')
+    for (const profile of options.profiles ?? [defaultProfile(registry)]) {
+      const handle: Handle = { client: this.client, snapshot: this.cache, profileName: profile.schedulerName }
+      this.frameworks.set(
+        profile.schedulerName,
+        new Framework(profile, registry, handle, this.recorder.decorator),
+      )
+    }
+    const first = [...this.frameworks.values()][0]
+    if (!first) throw new Error('at least one profile is required')
+    const queueProfiles = new Map<string, QueueProfile>()
+    for (const [name, fwk] of this.frameworks) {
+      queueProfiles.set(name, { preEnqueuePlugins: fwk.preEnqueuePlugins, hints: fwk.eventsToRegister() })
+    }
+    const none: QueueProfile = { preEnqueuePlugins: [], hints: [] }
+    this.queue = new SchedulingQueue(
+      kernel,
+      (a, b) => first.queueSortPlugin.less(a, b),
+      (pod) => queueProfiles.get(this.schedulerNameOf(pod)) ?? none,
+      [...queueProfiles.values()].flatMap((p) => p.hints),
+      options.queue,
+      (move) => this.recordMove(move),
+    )
+    this.algorithm = new ScheduleAlgorithm(this.cache, kernel.rng, options.percentageOfNodesToScore)
+    this.events = new EventRecorder(
+      this.client,
+      { component: SCHEDULER_EVENT_SOURCE, ...(options.host ? { host: options.host } : {}) },
+      'events.k8s.io/v1',
+    )
+    this.podInformer = new Informer<Pod>(
+      this.client,
+      PODS,
+      { fieldSelector: POD_FIELD_SELECTOR },
+      'schedule-watch',
+    )
+    this.nodeInformer = new Informer<Node>(this.client, NODES, {}, 'schedule-watch')
+    const target = {
+      cache: this.cache,
+      queue: this.queue,
+      responsibleForPod: (pod: Pod) => this.frameworks.has(this.schedulerNameOf(pod)),
+    }
+    for (const h of podHandlers(target)) this.podInformer.addEventHandler(h)
+    this.nodeInformer.addEventHandler(nodeHandlers(target))
+    this.view = new SchedulerView(this.queue, this.cache, this.attempts)
+  }
+
+  /** The apiserver defaults spec.schedulerName; a pod built without it belongs to the default. */
+  private schedulerNameOf(pod: Pod): string {
+    return pod.spec?.schedulerName || DEFAULT_SCHEDULER_NAME
+  }
+
+  /** Switch between full and summary recording (rewraps the plugins). */
+  setRecording(mode: RecordingMode): void {
+    this.recorder.mode = mode
+    for (const fwk of this.frameworks.values()) fwk.decorate(this.recorder.decorator)
+  }
+
+  start(): void {
+    this.kernel.spawn(this.run(), 'kube-scheduler')
+  }
+
+  private *run(): Proc {
+    // Start both informers and wait for their caches (WaitForCacheSync), then schedule.
+    const synced = new Signal()
+    let pending = 2
+    for (const informer of [this.nodeInformer, this.podInformer] as Informer<Node | Pod>[]) {
+      this.kernel.spawn(informer.run(), `kube-scheduler informer ${informer.info.resource}`).whenDone(() => {
+        pending--
+        if (pending === 0) this.kernel.notify(synced)
+      })
+    }
+    while (pending > 0) yield* wait(synced)
+    this.queue.run()
+    for (;;) {
+      const pInfo = yield* this.queue.pop()
+      yield* this.scheduleOne(pInfo)
+    }
+  }
+
+  private recordMove(move: QueueMove): void {
+    if (move.event === UNSCHEDULED_POD_ADD) return
+    this.kernel.step(
+      SCHEDULER,
+      'schedule-watch',
+      move.event === POP_FROM_BACKOFF_Q
+        ? `${move.podKey} popped from backoffQ (activeQ empty)`
+        : `${move.podKey} → ${move.queue} (${move.event})`,
+      {
+        pod: move.podKey,
+        event: move.event,
+        queue: move.queue,
+        attempts: move.attempts,
+        ...(move.backoffUntilMs !== undefined ? { backoffUntilMs: move.backoffUntilMs } : {}),
+      },
+      podRef(move.pod),
+    )
+  }
+
+  // ---- scheduling cycle ------------------------------------------------------------------------
+
+  /** ScheduleOne: one pod through the scheduling cycle; binding continues in its own process. */
+  private *scheduleOne(pInfo: QueuedPodInfo): Proc {
+    const pod = pInfo.pod
+    const fwk = this.frameworks.get(this.schedulerNameOf(pod))
+    if (!fwk || this.skipPodSchedule(pod)) {
+      this.queue.done(pInfo.uid)
+      return
+    }
+    const state = new CycleState()
+    this.recorder.begin()
+    const outcome = this.algorithm.schedulePod(fwk, state, pod)
+    const failure = this.failureOf(fwk, state, pod, outcome)
+    const record = this.recorder.finish(
+      {
+        pod,
+        podKey: pInfo.key,
+        podUid: pInfo.uid,
+        attempt: pInfo.attempts,
+        cycle: this.queue.schedulingCycle,
+        atMs: this.kernel.nowMs,
+      },
+      outcome,
+      failure
+        ? {
+            result: failure.status.code === 'Error' ? 'Error' : 'Unschedulable',
+            message: failure.message,
+            ...(failure.fitError
+              ? { unschedulablePlugins: [...failure.fitError.diagnosis.unschedulablePlugins].sort() }
+              : {}),
+            ...(failure.postFilter ? { postFilter: failure.postFilter } : {}),
+          }
+        : { result: 'Scheduled' },
+    )
+    this.attempts.set(pInfo.key, record)
+    const ref = podRef(pod)
+    const search = record.filter.search
+    this.kernel.step(
+      SCHEDULER,
+      'filter',
+      search
+        ? `Filter ${pInfo.key}: ${search.feasibleNodes} of ${search.evaluatedNodes} nodes feasible`
+        : `Filter ${pInfo.key}: ${failure?.message ?? ''}`,
+      record.filter,
+      ref,
+      this.cycleMs,
+    )
+    if (record.score) {
+      this.kernel.step(
+        SCHEDULER,
+        'score',
+        `Score ${pInfo.key}: ${record.score.selectedNode}`,
+        record.score,
+        ref,
+        this.cycleMs,
+      )
+    }
+    if (this.cycleMs > 0) yield* sleep(this.cycleMs)
+
+    if (failure) {
+      if (failure.fitError)
+        pInfo.unschedulablePlugins = new Set(failure.fitError.diagnosis.unschedulablePlugins)
+      yield* this.handleSchedulingFailure(pInfo, failure.status, failure.message)
+      return
+    }
+    if (outcome.kind !== 'scheduled') return
+    const host = outcome.suggestedHost
+    // assume: count the pod on the node now, so the next cycle sees it, while binding goes on.
+    const assumed: Pod = {
+      ...pod,
+      spec: { ...pod.spec, containers: pod.spec?.containers ?? [], nodeName: host },
+    }
+    this.cache.assumePod(assumed)
+    const reserved = fwk.runReservePluginsReserve(state, assumed, host)
+    const permitted = reserved === null ? fwk.runPermitPlugins(state, assumed, host) : reserved
+    if (permitted !== null && permitted.code !== 'Success') {
+      fwk.runReservePluginsUnreserve(state, assumed, host)
+      this.cache.forgetPod(assumed)
+      const rejectedOnHost = isRejected(permitted)
+      const fitError: FitError | null = rejectedOnHost ? singleNodeFitError(host, permitted) : null
+      if (fitError) pInfo.unschedulablePlugins = new Set(fitError.diagnosis.unschedulablePlugins)
+      yield* this.handleSchedulingFailure(
+        pInfo,
+        permitted,
+        fitError ? fitErrorMessage(fitError) : statusMessage(permitted),
+      )
+      return
+    }
+    this.kernel.spawn(this.bindingCycle(fwk, state, pInfo, assumed, host), `bind ${pInfo.key}`)
+  }
+
+  /** What went wrong in the algorithm, with PostFilter run for unschedulable pods. */
+  private failureOf(
+    fwk: Framework,
+    state: CycleState,
+    pod: Pod,
+    outcome: ScheduleOutcome,
+  ): {
+    status: Status
+    message: string
+    fitError?: FitError
+    postFilter?: { plugin: string; message: string }
+  } | null {
+    switch (outcome.kind) {
+      case 'scheduled':
+        return null
+      case 'no-nodes':
+        return {
+          status: { code: 'UnschedulableAndUnresolvable', reasons: [NO_NODES_AVAILABLE], plugin: '' },
+          message: NO_NODES_AVAILABLE,
+        }
+      case 'error':
+        return { status: outcome.status, message: statusMessage(outcome.status) }
+      case 'unschedulable': {
+        const fitError = outcome.fitError
+        let postFilter: { plugin: string; message: string } | undefined
+        if (fwk.hasPostFilterPlugins) {
+          const post = fwk.runPostFilterPlugins(state, pod, fitError.diagnosis.nodeToStatus)
+          fitError.diagnosis.postFilterMsg = statusMessage(post.status)
+          if (post.status !== null && fitError.diagnosis.postFilterMsg !== '') {
+            postFilter = { plugin: post.status.plugin, message: fitError.diagnosis.postFilterMsg }
+          }
+        }
+        const message = fitErrorMessage(fitError)
+        return {
+          status: { code: 'Unschedulable', reasons: [message], plugin: '' },
+          message,
+          fitError,
+          ...(postFilter ? { postFilter } : {}),
+        }
+      }
+    }
+  }
+
+  /** skipPodSchedule: pods being deleted, and pods already assumed, are not scheduled again. */
+  private skipPodSchedule(pod: Pod): boolean {
+    if (pod.metadata?.deletionTimestamp) {
+      const m = pod.metadata
+      this.events.event(
+        asPodObject(pod) as KubeObject,
+        'Warning',
+        'FailedScheduling',
+        `skip schedule deleting pod: ${m.namespace}/${m.name}`,
+        { action: 'Scheduling' },
+      )
+      return true
+    }
+    return this.cache.isAssumedPod(pod)
+  }
+
+  /**
+   * handleSchedulingFailure: requeue the pod (unless it is gone or got bound meanwhile), emit
+   * FailedScheduling, and set PodScheduled=False with the same message (reason Unschedulable, or
+   * SchedulerError for errors). The PATCH is skipped when the condition would not change.
+   */
+  private *handleSchedulingFailure(pInfo: QueuedPodInfo, status: Status, message: string): Proc {
+    const pod = pInfo.pod
+    const reason = isRejected(status) ? 'Unschedulable' : 'SchedulerError'
+    const cached = this.podInformer.get(pInfo.key)
+    if (cached && !cached.spec?.nodeName) {
+      pInfo.pod = cached
+      this.queue.addUnschedulableIfNotPresent(pInfo)
+    } else {
+      this.queue.done(pInfo.uid)
+    }
+    this.events.event(
+      asPodObject(pod) as KubeObject,
+      'Warning',
+      'FailedScheduling',
+      truncateMessage(message),
+      {
+        action: 'Scheduling',
+      },
+    )
+    yield* this.updatePodScheduledCondition(pod, reason, message)
+  }
+
+  /** updatePod + podutil.UpdatePodCondition: PATCH only when status, reason or message changes. */
+  private *updatePodScheduledCondition(pod: Pod, reason: string, message: string): Proc {
+    const old = pod.status?.conditions?.find((c: PodCondition) => c.type === 'PodScheduled')
+    if (old && old.status === 'False' && old.reason === reason && old.message === message) return
+    const lastTransitionTime =
+      old && old.status === 'False' && old.lastTransitionTime
+        ? old.lastTransitionTime
+        : this.kernel.wallTime()
+    const m = pod.metadata ?? {}
+    yield* this.client.patch(
+      PODS,
+      m.namespace,
+      m.name ?? '',
+      {
+        status: {
+          conditions: [
+            {
+              type: 'PodScheduled',
+              status: 'False',
+              reason,
+              message,
+              lastProbeTime: null,
+              lastTransitionTime,
+            },
+          ],
+        },
+      },
+      'application/strategic-merge-patch+json',
+      'filter',
+      'status',
+    )
+  }
+
+  // ---- binding cycle -----------------------------------------------------------------------------
+
+  /** bindingCycle: PreBind, Bind (DefaultBinder → pods/binding), the Scheduled event, PostBind. */
+  private *bindingCycle(
+    fwk: Framework,
+    state: CycleState,
+    pInfo: QueuedPodInfo,
+    assumed: Pod,
+    host: string,
+  ): Proc {
+    let status = yield* fwk.runPreBindPlugins(state, assumed, host)
+    if (status === null || status.code === 'Success') status = yield* fwk.runBindPlugins(state, assumed, host)
+    this.cache.finishBinding(assumed)
+    if (status !== null && status.code !== 'Success') {
+      yield* this.handleBindingCycleError(fwk, state, pInfo, assumed, host, status)
+      return
+    }
+    const m = assumed.metadata ?? {}
+    this.events.event(
+      asPodObject(assumed) as KubeObject,
+      'Normal',
+      'Scheduled',
+      `Successfully assigned ${m.namespace}/${m.name} to ${host}`,
+      { action: 'Binding' },
+    )
+    fwk.runPostBindPlugins(state, assumed, host)
+    this.queue.done(pInfo.uid)
+  }
+
+  /**
+   * A failed binding (e.g. 409: the pod was deleted or bound meanwhile): unreserve, forget the
+   * assumed pod — its resources are free again, so waiting pods get a chance as on a pod
+   * deletion — and go through the failure handler (FailedScheduling, requeue with backoff).
+   */
+  private *handleBindingCycleError(
+    fwk: Framework,
+    state: CycleState,
+    pInfo: QueuedPodInfo,
+    assumed: Pod,
+    host: string,
+    status: Status,
+  ): Proc {
+    fwk.runReservePluginsUnreserve(state, assumed, host)
+    const wasAssumed = this.cache.isAssumedPod(assumed)
+    if (wasAssumed) this.cache.forgetPod(assumed)
+    pInfo.unschedulablePlugins = new Set()
+    yield* this.handleSchedulingFailure(pInfo, status, statusMessage(status))
+    // Deferred in upstream until the failure handler returns; the pod itself is not moved.
+    const uid = assumed.metadata?.uid
+    if (wasAssumed) {
+      this.queue.moveAllToActiveOrBackoffQueue(
+        EVENT_ASSIGNED_POD_DELETE,
+        assumed,
+        undefined,
+        (p) => p.metadata?.uid !== uid,
+      )
+    }
+  }
+}
+
+/** A Reserve/Permit rejection on the chosen node reads like a one-node FitError. */
+function singleNodeFitError(host: string, status: Status): FitError {
+  const nodeToStatus = new NodeToStatus()
+  nodeToStatus.set(host, status)
+  return {
+    numAllNodes: 1,
+    diagnosis: {
+      nodeToStatus,
+      unschedulablePlugins: new Set(status.plugin ? [status.plugin] : []),
+      preFilterMsg: '',
+      postFilterMsg: '',
+    },
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * A scheduler without a component around it: the default profile's framework over a cache you
+ * fill with nodes and pods, and the algorithm, for unit tests of Filter/Score/selection.
+ */
+import type { Node, Pod } from '../../../api/types'
+import type { ApiClient } from '../../client/client'
+import { Rng } from '../../kernel/rng'
+import { ScheduleAlgorithm, type ScheduleOutcome } from '../algorithm/schedule-pod'
+import { SchedulerCache } from '../cache/cache'
+import { CycleState } from '../framework/cycle-state'
+import { Framework } from '../framework/framework'
+import type { Handle } from '../framework/interfaces'
+import { defaultProfile, type ProfileConfig } from '../framework/profile'
+import { IN_TREE_REGISTRY } from '../plugins/registry'
+import { AttemptRecorder } from '../recording/recorder'
+
+export interface Harness {
+  readonly cache: SchedulerCache
+  readonly fwk: Framework
+  readonly algorithm: ScheduleAlgorithm
+  readonly recorder: AttemptRecorder
+  schedule(pod: Pod): ScheduleOutcome
+}
+
+export function harness(
+  nodes: readonly Node[],
+  pods: readonly Pod[] = [],
+  options: {
+    seed?: number
+    profile?: ProfileConfig
+    recording?: 'full' | 'summary'
+    percentage?: number
+  } = {},
+): Harness {
+  const cache = new SchedulerCache()
+  for (const n of nodes) cache.addNode(n)
+  for (const p of pods) cache.addPod(p)
+  const recorder = new AttemptRecorder(options.recording ?? 'full')
+  const profile = options.profile ?? defaultProfile(IN_TREE_REGISTRY)
+  const handle: Handle = { client: {} as ApiClient, snapshot: cache, profileName: profile.schedulerName }
+  const fwk = new Framework(profile, IN_TREE_REGISTRY, handle, recorder.decorator)
+  const algorithm = new ScheduleAlgorithm(cache, new Rng(options.seed ?? 1), options.percentage)
+  return {
+    cache,
+    fwk,
+    algorithm,
+    recorder,
+    schedule: (pod) => {
+      recorder.begin()
+      return algorithm.schedulePod(fwk, new CycleState(), pod)
+    },
+  }
+}
