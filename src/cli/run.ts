@@ -72,7 +72,7 @@ function textOutput(r: RunResult): { stdout: string; stderr: string } {
   }
   if (out.length) out.push('')
   const startMs = parseStartTime(DEFAULT_START_TIME)
-  out.push(formatEventLog(r.events, startMs))
+  out.push(formatEventLog(r.events, r.trace).trimEnd())
   out.push('')
   if (r.pods.length) {
     out.push(getPods(r.pods, { nowMs: startMs + r.endMs, wide: true, allNamespaces: true }).trimEnd())
