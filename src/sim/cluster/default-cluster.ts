@@ -3,6 +3,7 @@
  * to the API in v1.33 — a control-plane node tainted NoSchedule and three workers.
  */
 import type { Node } from '../../api/types'
+import { nodeImages, PAUSE_IMAGE } from '../runtime/catalog'
 
 export interface NodeShape {
   readonly name: string
@@ -19,22 +20,13 @@ export const DEFAULT_NODES: readonly NodeShape[] = [
   { name: 'worker-3', cpu: '8', memory: '16Gi' },
 ]
 
-/** The images a kubeadm node already holds: the pause image, kube-proxy, the CNI (kindnet-like). */
+/**
+ * The images a kubeadm node already holds: the pause image (with the digest the simulated
+ * registry serves) and kube-proxy.
+ */
 const NODE_IMAGES = [
-  {
-    names: [
-      'registry.k8s.io/pause@sha256:ee6521f290b2168b6e0935a181d4cff9be1ac3f505666ef0e3c98fae8199917a',
-      'registry.k8s.io/pause:3.10',
-    ],
-    sizeBytes: 320368,
-  },
-  {
-    names: [
-      'registry.k8s.io/kube-proxy@sha256:3c8b8c4d8f7b5b0d3f8a2e0e8fa3e6f1f1a9b7c0b8e1b4e0d2a8c6f4b2d0e9a7c',
-      'registry.k8s.io/kube-proxy:v1.33.0',
-    ],
-    sizeBytes: 30930232,
-  },
+  ...nodeImages([PAUSE_IMAGE]),
+  { names: ['registry.k8s.io/kube-proxy:v1.33.0'], sizeBytes: 30930232 },
 ]
 
 const CONTROL_PLANE_IMAGES = [

@@ -44,6 +44,17 @@ export const priority: AdmissionPlugin = {
       policy = globalDefault?.preemptionPolicy
       if (globalDefault?.metadata?.name) spec.priorityClassName = globalDefault.metadata.name
     }
+    if (spec.priority !== undefined && spec.priority !== value) {
+      const name = pod.metadata?.name ?? pod.metadata?.generateName ?? ''
+      return {
+        allowed: false,
+        status: forbidden(
+          'pods',
+          name,
+          `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${value} from the given PriorityClass name`,
+        ),
+      }
+    }
     spec.priority = value
     spec.preemptionPolicy ??=
       (policy as 'Never' | 'PreemptLowerPriority' | undefined) ?? 'PreemptLowerPriority'
