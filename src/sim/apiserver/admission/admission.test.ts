@@ -46,7 +46,7 @@ describe('the admission chain in the trace', () => {
       'Priority: mutated',
       'DefaultTolerationSeconds: mutated',
     ])
-    const patch = (steps[2]?.payload as { patch: unknown[] }).patch
+    const patch = (steps[2]?.payload as { patch?: unknown[] } | undefined)?.patch
     expect(patch).toContainEqual({
       op: 'add',
       path: '/spec/tolerations',
