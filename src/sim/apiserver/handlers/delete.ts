@@ -6,7 +6,14 @@
  */
 import { etcdKey } from '../../../api/resources'
 import { conflict, notFound } from '../../../api/status'
-import { clone, type Pod, writableMeta } from '../../../api/types'
+import {
+  clone,
+  type ObjectMeta,
+  type Pod,
+  type Status,
+  type Writable,
+  writableMeta,
+} from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
 import type { HttpResponse } from '../http'
 import type { ApiRequest, HandlerContext } from './context'
@@ -31,41 +38,44 @@ export function* remove(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse
     const grace = ri.resource === 'pods' && ri.apiGroup === '' ? podGracePeriod(current as Pod, options) : 0
     if (grace > 0) {
       if (current.metadata?.deletionTimestamp) return { code: 200, body: current }
-      const marked = clone(current)
-      const meta = writableMeta(marked)
-      meta.deletionTimestamp = wallTimeAfter(ctx, grace)
-      meta.deletionGracePeriodSeconds = grace
-      const result = yield* ctx.storage.guaranteedUpdate<never>(
-        key,
-        req.stage('persist'),
-        req.object,
-        () => ({
-          ok: true,
-          object: marked,
-        }),
-      )
-      if (result.ok) return { code: 200, body: result.object }
-      continue
+      return yield* markDeleted(ctx, req, key, (meta) => {
+        meta.deletionTimestamp = wallTimeAfter(ctx, grace)
+        meta.deletionGracePeriodSeconds = grace
+      })
     }
     if ((current.metadata?.finalizers ?? []).length > 0) {
       // Finalizers keep the object until their controllers remove them.
-      const marked = clone(current)
-      writableMeta(marked).deletionTimestamp ??= ctx.kernel.wallTime()
-      const result = yield* ctx.storage.guaranteedUpdate<never>(
-        key,
-        req.stage('persist'),
-        req.object,
-        () => ({
-          ok: true,
-          object: marked,
-        }),
-      )
-      if (result.ok) return { code: 200, body: result.object }
-      continue
+      return yield* markDeleted(ctx, req, key, (meta) => {
+        meta.deletionTimestamp ??= ctx.kernel.wallTime()
+      })
     }
     const deleted = yield* ctx.storage.delete(key, kv.modRevision, req.stage('persist'), req.object)
     if (deleted) return { code: 200, body: deleted }
   }
+}
+
+/** Set deletion metadata on the current object, inside GuaranteedUpdate so no write is lost. */
+function* markDeleted(
+  ctx: HandlerContext,
+  req: ApiRequest,
+  key: string,
+  mark: (meta: Writable<ObjectMeta>) => void,
+): Proc<HttpResponse> {
+  const ri = req.info
+  const result = yield* ctx.storage.guaranteedUpdate<Status>(
+    key,
+    req.stage('persist'),
+    req.object,
+    (current) => {
+      if (!current) return { ok: false, error: notFound(ri.resource, ri.name, ri.apiGroup) }
+      const marked = clone(current)
+      mark(writableMeta(marked))
+      return { ok: true, object: marked }
+    },
+  )
+  return result.ok
+    ? { code: 200, body: result.object }
+    : { code: result.error.code ?? 500, body: result.error }
 }
 
 function podGracePeriod(pod: Pod, options: DeleteOptions): number {
