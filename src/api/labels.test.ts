@@ -26,6 +26,12 @@ describe('parseSelector', () => {
     ['env in (a,b)', [req('env', 'In', ['a', 'b'])]],
     ['env in ( a , b )', [req('env', 'In', ['a', 'b'])]],
     ['env notin (prod)', [req('env', 'NotIn', ['prod'])]],
+    // selector.go parseValues: `case ClosedParToken: // handles "()"` returns the set {""}, so an
+    // empty value set never reaches NewRequirement's "values set can't be empty" check.
+    ['env in ()', [req('env', 'In', [''])]],
+    ['env notin ( )', [req('env', 'NotIn', [''])]],
+    ['env in (a,,b)', [req('env', 'In', ['a', '', 'b'])]],
+    ['env in (a,a)', [req('env', 'In', ['a'])]],
     ['!legacy', [req('legacy', 'DoesNotExist')]],
     ['legacy', [req('legacy', 'Exists')]],
     ['app.kubernetes.io/name=web', [req('app.kubernetes.io/name', 'In', ['web'])]],
@@ -76,6 +82,10 @@ describe('matches', () => {
     ['app=nginx', undefined, false],
     ['!app', undefined, true],
     ['', undefined, true],
+    // `in ()` is `in ("")`: only an empty value matches.
+    ['env in ()', labels, false],
+    ['env in ()', { env: '' }, true],
+    ['env notin ()', labels, true],
   ])('%j on %j is %s', (text, l, want) => {
     expect(matches(l, parseSelector(text))).toBe(want)
   })

@@ -80,10 +80,9 @@ export function parseSelector(text: string | undefined): Selector {
     }
     m = /^([\w./-]+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(s)
     if (m) {
-      const values = (m[3] as string)
-        .split(',')
-        .map((v) => v.trim())
-        .filter((v) => v !== '')
+      // The empty string is a valid value (selector.go parseValues / parseIdentifiersList): `()`
+      // is the set {""}, and `(a,,b)`, `(,a)`, `(a,)` hold "" too. Values are a set.
+      const values = [...new Set((m[3] as string).split(',').map((v) => v.trim()))]
       out.push({ key: m[1] as string, operator: m[2] === 'in' ? 'In' : 'NotIn', values })
       continue
     }

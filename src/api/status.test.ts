@@ -163,10 +163,10 @@ describe('invalid (422)', () => {
   })
 
   // errors.go NewInvalid prints qualifiedKind.String(): `Deployment.apps "web" is invalid: …`
-  // (what kubectl apply shows after `error when creating "x.yaml":`). status.ts ignores the group
-  // in the message and prints `Deployment "web" is invalid`.
-  it.fails('BUG status.ts:65 qualifies the kind with its group in the message', () => {
+  // (what kubectl apply shows after `error when creating "x.yaml":`); details.kind stays the Kind.
+  it('qualifies the kind with its group in the message, not in details.kind', () => {
     const s = invalid('Deployment', 'web', [required('spec.selector')], 'apps')
     expect(s.message).toBe('Deployment.apps "web" is invalid: spec.selector: Required value')
+    expect(s.details).toMatchObject({ kind: 'Deployment', group: 'apps', name: 'web' })
   })
 })

@@ -58,11 +58,15 @@ export const conflict = (resource: string, name: string, detail: string, group =
 export const STALE_OBJECT =
   'the object has been modified; please apply your changes to the latest version and try again'
 
-/** A 422 with field errors: `Pod "x" is invalid: [a: Required value, b: …]`. `kind` is the Kind. */
+/**
+ * A 422 with field errors: `Pod "x" is invalid: [a: Required value, b: …]`. `kind` is the Kind;
+ * the message qualifies it with the group as NewInvalid's qualifiedKind.String() does
+ * (`Deployment.apps "web" is invalid: …`), while details.kind stays the bare Kind.
+ */
 export function invalid(kind: string, name: string, causes: readonly FieldError[], group = ''): Status {
   const list = causes.map(formatFieldError)
   const joined = list.length === 1 ? (list[0] as string) : `[${list.join(', ')}]`
-  return status(422, 'Invalid', `${kind} "${name}" is invalid: ${joined}`, {
+  return status(422, 'Invalid', `${qualified(kind, group)} "${name}" is invalid: ${joined}`, {
     name,
     group,
     kind,

@@ -19,12 +19,14 @@ describe('clone', () => {
   })
 
   // `__proto__` is a valid ConfigMap/Secret data key, and YAML/JSON parsing gives it as an own
-  // property. clone assigns it with `out[k] = …`, which sets the prototype instead, so the key
-  // vanishes from every copy (kubectl apply clones the manifest first). Object.defineProperty
-  // (or a null-prototype object) keeps it.
-  it.fails('BUG types.ts:79 keeps an own "__proto__" key', () => {
+  // property; `out[k] = …` would set the prototype instead and lose the key.
+  it('keeps an own "__proto__" key', () => {
     const data = JSON.parse('{"__proto__": "x", "a": "b"}')
     expect(Object.keys(clone(data))).toEqual(['__proto__', 'a'])
+    const nested = clone(JSON.parse('{"data": {"__proto__": {"polluted": true}}}'))
+    expect(Object.getPrototypeOf(nested.data)).toBe(Object.prototype)
+    expect(Object.hasOwn(nested.data, '__proto__')).toBe(true)
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined()
   })
 })
 

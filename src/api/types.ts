@@ -76,8 +76,19 @@ export function clone<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map(clone) as T
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value as object)) out[k] = clone(v)
+  for (const [k, v] of Object.entries(value as object)) setOwn(out, k, clone(v))
   return out as T
+}
+
+/**
+ * `obj[key] = value` as an own data property, whatever the key: assigning `__proto__` would set
+ * the prototype instead, and `__proto__` is a valid ConfigMap/Secret data key that JSON and YAML
+ * parsing give as an own property.
+ */
+export function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true })
+  } else obj[key] = value
 }
 
 /** kubernetes-types marks server-set fields readonly; the apiserver and writers need them writable. */

@@ -139,14 +139,20 @@ describe('Cacher', () => {
     })
 
     // cache_watcher.go convertToWatchEvent, case !curObjPasses && oldObjPasses: "return a delete
-    // event with the previous object content, but with the event's resource version". The cacher
-    // sends the new object, so the watcher is told an object it never saw, which does not match
-    // its own selector, was deleted.
-    it.fails('BUG cacher.ts:128 that DELETED carries the previous content at the event revision', () => {
+    // event with the previous object content, but with the event's resource version", so the
+    // watcher is told about an object it saw, which matched its selector.
+    it('that DELETED carries the previous content at the event revision', () => {
       const { cacher, objects, write } = setup([makePod('p').labels({ app: 'web' }).build()])
+      const before = cacher.objects.get('/registry/pods/default/p')
       cacher.watch(watchOf({ labels: 'app=web' }), 0)
+      cacher.watch(watchOf({ labels: 'app' }), 0)
       const rev = write(makePod('p').labels({ app: 'api' }).build())
-      expect(objects.at(-1)?.metadata).toMatchObject({ labels: { app: 'web' }, resourceVersion: String(rev) })
+      const sent = objects.at(-2)
+      expect(sent?.metadata).toMatchObject({ labels: { app: 'web' }, resourceVersion: String(rev) })
+      expect(Object.isFrozen(sent) && Object.isFrozen(sent?.metadata)).toBe(true)
+      // The cached previous object keeps its own revision.
+      expect(before?.metadata?.resourceVersion).not.toBe(String(rev))
+      expect(objects.at(-1)?.metadata).toMatchObject({ labels: { app: 'api' }, resourceVersion: String(rev) })
     })
 
     it('does not send a DELETED for an object that never matched', () => {

@@ -4,12 +4,12 @@
  * out to the client watches whose namespace, label and field selectors match.
  *
  * Filtering follows the cacher: a change that makes an object start matching a watch is sent as
- * ADDED, one that makes it stop matching as DELETED (so a kubelet watching
- * `spec.nodeName=worker-1` sees a Pod ADDED when it is bound there).
+ * ADDED, one that makes it stop matching as DELETED carrying the previous content at the event's
+ * revision (so a kubelet watching `spec.nodeName=worker-1` sees a Pod ADDED when it is bound there).
  */
 import { matches, type Selector } from '../../api/labels'
 import type { ResourceInfo } from '../../api/resources'
-import type { KubeObject } from '../../api/types'
+import { deepFreeze, type KubeObject } from '../../api/types'
 import type { WatchEventKV } from '../etcd/mvcc'
 import type { ComponentId, Stage } from '../kernel/trace'
 import { decode } from './codec'
@@ -42,6 +42,8 @@ export class Cacher {
   readonly objects = new Map<string, KubeObject>()
   private readonly events: CachedEvent[] = []
   private readonly watches = new Map<number, ClientWatch>()
+  /** Per event, its previous object at the event's revision (see lastSeen). */
+  private readonly stoppedMatching = new WeakMap<CachedEvent, KubeObject>()
   /** Revision the cache is complete from: events after it are all in `events` (until trimmed). */
   private oldestRevision: number
 
@@ -125,7 +127,22 @@ export class Cacher {
       if (before) this.send(w, 'DELETED', ev.object)
     } else if (now && before) this.send(w, 'MODIFIED', ev.object)
     else if (now) this.send(w, 'ADDED', ev.object)
-    else if (before) this.send(w, 'DELETED', ev.object)
+    else if (before) this.send(w, 'DELETED', this.lastSeen(ev))
+  }
+
+  /**
+   * The object a watch stops matching, as cache_watcher.go convertToWatchEvent sends it: "a delete
+   * event with the previous object content, but with the event's resource version". Built once
+   * per event (frozen, like every decoded object) and shared by the watches it concerns.
+   */
+  private lastSeen(ev: CachedEvent): KubeObject {
+    let obj = this.stoppedMatching.get(ev)
+    if (!obj) {
+      const prev = ev.prevObject as KubeObject
+      obj = deepFreeze({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(ev.revision) } })
+      this.stoppedMatching.set(ev, obj)
+    }
+    return obj
   }
 
   private matches(w: ClientWatch, obj: KubeObject): boolean {

@@ -22,13 +22,14 @@ export function diff(before: unknown, after: unknown, path = ''): JsonPatchOp[] 
   }
   const b = before as Record<string, unknown>
   const a = after as Record<string, unknown>
+  // Own keys only: `in` would also see Object.prototype members such as `constructor`.
   for (const k of Object.keys(b)) {
     const p = `${path}/${escapePointer(k)}`
-    if (!(k in a)) ops.push({ op: 'remove', path: p })
+    if (!Object.hasOwn(a, k)) ops.push({ op: 'remove', path: p })
     else ops.push(...diff(b[k], a[k], p))
   }
   for (const k of Object.keys(a))
-    if (!(k in b)) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
+    if (!Object.hasOwn(b, k)) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
   return ops
 }
 

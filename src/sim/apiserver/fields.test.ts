@@ -77,11 +77,19 @@ describe('matchesFields', () => {
   // The registries print booleans even when unset: NodeToSelectableFields uses
   // fmt.Sprint(node.Spec.Unschedulable), PodToSelectableFields strconv.FormatBool(hostNetwork)
   // ("default to false"). So `spec.unschedulable=false` selects every schedulable node, and
-  // `spec.hostNetwork=false` every ordinary pod. fieldValue gives '' for the missing field.
-  it.fails.each([
+  // `spec.hostNetwork=false` every ordinary pod.
+  it.each([
     ['nodes', { metadata: { name: 'worker-1' }, spec: {} }, 'spec.unschedulable=false'],
+    ['nodes', { metadata: { name: 'worker-1' } }, 'spec.unschedulable=false'],
+    ['nodes', { metadata: { name: 'worker-1' }, spec: {} }, 'spec.unschedulable!=true'],
     ['pods', makePod('p').build(), 'spec.hostNetwork=false'],
-  ] as const)('BUG fields.ts:67 %s: an unset boolean matches %j', (resource, obj, text) => {
+  ] as const)('%s: an unset boolean matches %j', (resource, obj, text) => {
     expect(matchesFields(obj as KubeObject, parseFieldSelector(resource, text))).toBe(true)
+  })
+
+  it('reads a set boolean as its value', () => {
+    const cordoned = { metadata: { name: 'worker-1' }, spec: { unschedulable: true } } as KubeObject
+    expect(fieldValue(cordoned, 'spec.unschedulable')).toBe('true')
+    expect(matchesFields(cordoned, parseFieldSelector('nodes', 'spec.unschedulable=false'))).toBe(false)
   })
 })

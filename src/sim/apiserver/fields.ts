@@ -56,15 +56,25 @@ export function parseFieldSelector(resource: string, text: string | undefined): 
   })
 }
 
+/**
+ * Boolean fields the registries print even when unset: NodeToSelectableFields uses
+ * fmt.Sprint(node.Spec.Unschedulable), PodToSelectableFields strconv.FormatBool(hostNetwork).
+ */
+const BOOLEAN_FIELDS = new Set(['spec.unschedulable', 'spec.hostNetwork'])
+
 export function fieldValue(obj: KubeObject, field: string): string {
   let v: unknown = obj
   for (const part of field.split('.')) {
-    if (v === null || typeof v !== 'object') return ''
+    if (v === null || typeof v !== 'object') {
+      v = undefined
+      break
+    }
     v = (v as Record<string, unknown>)[part]
   }
   if (field === 'source' && v && typeof v === 'object')
     return String((v as { component?: string }).component ?? '')
-  return v === undefined || v === null ? '' : String(v)
+  if (v === undefined || v === null) return BOOLEAN_FIELDS.has(field) ? 'false' : ''
+  return String(v)
 }
 
 export function matchesFields(obj: KubeObject, reqs: readonly FieldRequirement[]): boolean {

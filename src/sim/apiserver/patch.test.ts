@@ -23,6 +23,29 @@ describe('mergePatch (RFC 7386)', () => {
   })
 })
 
+// Keys named like Object.prototype members (a ConfigMap may hold `constructor` or `__proto__`) are
+// ordinary members for both merge patches: read and written as own properties.
+describe.each([
+  ['mergePatch', mergePatch],
+  ['strategicMergePatch', strategicMergePatch],
+] as const)('%s with prototype-named keys', (_name, patch) => {
+  it('adds and merges them as own members', () => {
+    const out = patch(
+      { data: JSON.parse('{"__proto__": {"a": "1"}}') },
+      { data: JSON.parse('{"__proto__": {"b": "2"}, "constructor": {"c": "3"}}') },
+    ) as { data: Record<string, unknown> }
+    expect(Object.getPrototypeOf(out.data)).toBe(Object.prototype)
+    expect(Object.keys(out.data)).toEqual(['__proto__', 'constructor'])
+    expect(Object.getOwnPropertyDescriptor(out.data, '__proto__')?.value).toEqual({ a: '1', b: '2' })
+    expect(out.data.constructor).toEqual({ c: '3' })
+  })
+
+  it('deletes them with null', () => {
+    const out = patch({ data: { constructor: 'x', k: 'v' } }, { data: { constructor: null } })
+    expect(out).toEqual({ data: { k: 'v' } })
+  })
+})
+
 describe('strategicMergePatch', () => {
   const pod = {
     metadata: { name: 'p', labels: { app: 'web' }, finalizers: ['a', 'b'] },
@@ -215,22 +238,74 @@ describe('jsonPatch (RFC 6902)', () => {
     expect(target).toEqual(doc())
   })
 
-  // RFC 6902 §4.2 and §4.3: the target location of remove and replace MUST exist. removeAt splices
-  // without a range check (and Number('-') is NaN, which splice treats as 0, so `/list/-` removes
-  // the FIRST element); setAt's replace accepts index == length and appends.
-  it.fails.each<[string, JsonPatchOp]>([
+  // RFC 6902 §4.2 and §4.3: the target location of remove and replace MUST exist, so their index
+  // is an integer 0 ≤ i < length (`-` names no element).
+  it.each<[string, JsonPatchOp]>([
     ['remove past the end', { op: 'remove', path: '/list/5' }],
+    ['remove at index length', { op: 'remove', path: '/list/2' }],
     ['remove /list/-', { op: 'remove', path: '/list/-' }],
+    ['remove at a negative index', { op: 'remove', path: '/list/-1' }],
+    ['remove at a non-integer index', { op: 'remove', path: '/list/0.5' }],
+    ['remove at an empty index', { op: 'remove', path: '/list/' }],
     ['replace at index length', { op: 'replace', path: '/list/2', value: 'z' }],
     ['replace /list/-', { op: 'replace', path: '/list/-', value: 'z' }],
-  ])('BUG patch.ts:170,182 %s is a PatchError', (_name, op) => {
+    ['add at a leading-zero index', { op: 'add', path: '/list/01', value: 'z' }],
+  ])('%s is a PatchError', (_name, op) => {
     expect(() => jsonPatch(doc(), [op])).toThrow(PatchError)
+    expect(() => jsonPatch(doc(), [op])).toThrow(`index out of range: ${op.path.slice('/list/'.length)}`)
+  })
+
+  it.each<[string, JsonPatchOp, string[]]>([
+    ['remove the last element', { op: 'remove', path: '/list/1' }, ['x']],
+    ['replace the last element', { op: 'replace', path: '/list/1', value: 'z' }, ['x', 'z']],
+    ['add at index length appends', { op: 'add', path: '/list/2', value: 'z' }, ['x', 'y', 'z']],
+    ['add at 0 prepends', { op: 'add', path: '/list/0', value: 'z' }, ['z', 'x', 'y']],
+  ])('%s', (_name, op, list) => {
+    expect(jsonPatch(doc(), [op]).list).toEqual(list)
+  })
+
+  it('remove under a scalar is a PatchError', () => {
+    expect(() => jsonPatch(doc(), [{ op: 'remove', path: '/a/b' }])).toThrow('doc is missing path: /a')
   })
 
   // RFC 6902 §4.6: objects are equal when they have the same members, whatever their order.
-  // The test op compares JSON.stringify output, which depends on key order.
-  it.fails('BUG patch.ts:130 test compares objects regardless of key order', () => {
-    const target = { m: { a: 1, b: 2 } }
-    expect(jsonPatch(target, [{ op: 'test', path: '/m', value: { b: 2, a: 1 } }])).toEqual(target)
+  it('test compares objects regardless of key order', () => {
+    const target = { m: { a: 1, b: 2 }, l: [{ x: 1, y: [2, { z: 3, w: 4 }] }] }
+    const ops: JsonPatchOp[] = [
+      { op: 'test', path: '/m', value: { b: 2, a: 1 } },
+      { op: 'test', path: '/l', value: [{ y: [2, { w: 4, z: 3 }], x: 1 }] },
+    ]
+    expect(jsonPatch(target, ops)).toEqual(target)
+  })
+
+  it.each<[string, unknown]>([
+    ['a missing member', { a: 1 }],
+    ['an extra member', { a: 1, b: 2, c: 3 }],
+    ['a list in another order', [2, 1]],
+    ['a string for a number', { a: '1', b: 2 }],
+    ['null for an object', null],
+  ])('test fails on %s', (_name, value) => {
+    const target = { m: { a: 1, b: 2 }, l: [1, 2] }
+    const path = Array.isArray(value) ? '/l' : '/m'
+    expect(() => jsonPatch(target, [{ op: 'test', path, value }])).toThrow(`testing value ${path} failed`)
+  })
+
+  // Keys named like Object.prototype members are ordinary members.
+  it.each<[string, JsonPatchOp[], unknown]>([
+    ['add constructor', [{ op: 'add', path: '/m/constructor', value: 'x' }], { constructor: 'x' }],
+    ['add __proto__', [{ op: 'add', path: '/m/__proto__', value: 'x' }], JSON.parse('{"__proto__":"x"}')],
+  ])('%s', (_name, ops, want) => {
+    const out = jsonPatch({ m: {} }, ops) as { m: object }
+    expect(Object.getPrototypeOf(out.m)).toBe(Object.prototype)
+    expect(out.m).toEqual(want)
+    expect(Object.keys(out.m)).toEqual(Object.keys(want as object))
+  })
+
+  it.each<[string, JsonPatchOp]>([
+    ['replace of constructor', { op: 'replace', path: '/m/constructor', value: 1 }],
+    ['remove of toString', { op: 'remove', path: '/m/toString' }],
+    ['test of hasOwnProperty', { op: 'test', path: '/m/hasOwnProperty', value: 1 }],
+  ])('%s on an object without it is a PatchError', (_name, op) => {
+    expect(() => jsonPatch({ m: {} }, [op])).toThrow(PatchError)
   })
 })

@@ -6,19 +6,26 @@
  * Simplification: strategic merge keys are looked up by field name, not by the Go type's struct
  * tags, and only the directives `$patch: delete|replace` and `$setElementOrder` are understood. That covers what the simulated components and kubectl send.
  */
-import { clone } from '../../api/types'
+import { clone, setOwn } from '../../api/types'
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
 type JsonObject = { [k: string]: Json }
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v)
 
+/**
+ * Members are read and written as own properties only: `constructor` must not be found on
+ * Object.prototype, and writing `__proto__` must not set the prototype (see setOwn).
+ */
+const own = (o: JsonObject, k: string): Json | undefined => (Object.hasOwn(o, k) ? o[k] : undefined)
+const put = (o: JsonObject, k: string, v: Json): void => setOwn(o, k, v)
+
 export function mergePatch<T>(target: T, patch: unknown): T {
   if (!isObject(patch)) return clone(patch) as T
   const out: JsonObject = isObject(target) ? { ...(target as JsonObject) } : {}
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k]
-    else out[k] = mergePatch(out[k], v) as Json
+    else put(out, k, mergePatch(own(out, k), v) as Json)
   }
   return out as T
 }
@@ -43,6 +50,9 @@ const MERGE_KEYS: Record<string, string> = {
   addresses: 'type',
 }
 
+const mergeKeyOf = (field: string): string | undefined =>
+  Object.hasOwn(MERGE_KEYS, field) ? MERGE_KEYS[field] : undefined
+
 /** Lists of scalars merged as sets (patchStrategy "merge" without a key). */
 const MERGE_SETS = new Set(['finalizers'])
 
@@ -63,13 +73,13 @@ function smp(target: Json | undefined, patch: Json, field: string): Json {
   for (const [k, v] of Object.entries(patch)) {
     if (k.startsWith('$setElementOrder/') || k === '$retainKeys') continue
     if (v === null) delete out[k]
-    else out[k] = smp(out[k], v, k)
+    else put(out, k, smp(own(out, k), v, k))
   }
   for (const [k, order] of Object.entries(patch)) {
     if (!k.startsWith('$setElementOrder/') || !Array.isArray(order)) continue
     const field = k.slice('$setElementOrder/'.length)
-    const list = out[field]
-    if (Array.isArray(list)) out[field] = reorder(list, order, MERGE_KEYS[field])
+    const list = own(out, field)
+    if (Array.isArray(list)) put(out, field, reorder(list, order, mergeKeyOf(field)))
   }
   return out
 }
@@ -84,7 +94,7 @@ function reorder(list: Json[], order: Json[], key: string | undefined): Json[] {
 
 function mergeList(target: Json | undefined, patch: Json[], field: string): Json {
   const current = Array.isArray(target) ? target : []
-  const key = MERGE_KEYS[field]
+  const key = mergeKeyOf(field)
   if (key) {
     const out = [...current]
     for (const item of patch) {
@@ -140,7 +150,7 @@ export function jsonPatch<T>(target: T, ops: readonly JsonPatchOp[]): T {
         break
       }
       case 'test':
-        if (JSON.stringify(getAt(doc, pointer(op.path))) !== JSON.stringify(op.value)) {
+        if (!jsonEqual(getAt(doc, pointer(op.path)), op.value)) {
           throw new PatchError(`testing value ${op.path} failed`)
         }
         break
@@ -160,11 +170,24 @@ function pointer(path: string): string[] {
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
+/**
+ * An array index token (RFC 6901: `0` or digits without a leading zero) below `length`;
+ * `-` (the end) and `length` itself only where `add` may append. undefined when out of range.
+ */
+function arrayIndex(token: string, length: number, appending: boolean): number | undefined {
+  if (token === '-') return appending ? length : undefined
+  if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined
+  const i = Number(token)
+  return i < length || (appending && i === length) ? i : undefined
+}
+
 function getAt(doc: Json, parts: readonly string[]): Json {
-  let cur: Json = doc
+  let cur: Json | undefined = doc
   for (const p of parts) {
-    if (Array.isArray(cur)) cur = cur[Number(p)] as Json
-    else if (isObject(cur)) cur = cur[p] as Json
+    if (Array.isArray(cur)) {
+      const i = arrayIndex(p, cur.length, false)
+      cur = i === undefined ? undefined : cur[i]
+    } else if (isObject(cur)) cur = own(cur, p)
     else throw new PatchError(`doc is missing path: /${parts.join('/')}`)
     if (cur === undefined) throw new PatchError(`doc is missing path: /${parts.join('/')}`)
   }
@@ -176,15 +199,15 @@ function setAt(doc: Json, parts: readonly string[], value: Json, mode: 'add' | '
   const parent = getAt(doc, parts.slice(0, -1))
   const last = parts[parts.length - 1] as string
   if (Array.isArray(parent)) {
-    const i = last === '-' ? parent.length : Number(last)
-    if (!Number.isInteger(i) || i < 0 || i > parent.length)
-      throw new PatchError(`index out of range: ${last}`)
+    // RFC 6902: add inserts at 0..length (or `-`); replace needs an existing element.
+    const i = arrayIndex(last, parent.length, mode === 'add')
+    if (i === undefined) throw new PatchError(`index out of range: ${last}`)
     if (mode === 'add') parent.splice(i, 0, value)
     else parent[i] = value
   } else if (isObject(parent)) {
-    if (mode === 'replace' && !(last in parent))
+    if (mode === 'replace' && !Object.hasOwn(parent, last))
       throw new PatchError(`doc is missing key: /${parts.join('/')}`)
-    parent[last] = value
+    put(parent, last, value)
   } else throw new PatchError(`doc is missing path: /${parts.join('/')}`)
   return doc
 }
@@ -192,10 +215,27 @@ function setAt(doc: Json, parts: readonly string[], value: Json, mode: 'add' | '
 function removeAt(doc: Json, parts: readonly string[]): Json {
   const parent = getAt(doc, parts.slice(0, -1))
   const last = parts[parts.length - 1] as string
-  if (Array.isArray(parent)) parent.splice(Number(last), 1)
-  else if (isObject(parent)) {
-    if (!(last in parent)) throw new PatchError(`doc is missing key: /${parts.join('/')}`)
+  if (Array.isArray(parent)) {
+    // RFC 6902 §4.2: the target location MUST exist.
+    const i = arrayIndex(last, parent.length, false)
+    if (i === undefined) throw new PatchError(`index out of range: ${last}`)
+    parent.splice(i, 1)
+  } else if (isObject(parent)) {
+    if (!Object.hasOwn(parent, last)) throw new PatchError(`doc is missing key: /${parts.join('/')}`)
     delete parent[last]
-  }
+  } else throw new PatchError(`doc is missing path: /${parts.join('/')}`)
   return doc
+}
+
+/** RFC 6902 §4.6 equality: same type and value; objects with the same members, in any order. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((v, i) => jsonEqual(v, b[i]))
+  }
+  if (!isObject(a) || !isObject(b)) return false
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  return keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]))
 }

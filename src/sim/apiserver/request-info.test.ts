@@ -127,16 +127,21 @@ describe('parseRequest', () => {
   })
 
   // requestinfo.go keeps `/namespaces/{name}/status` (and `/finalize`) as a subresource of the
-  // namespace (namespaceSubresources), with Namespace = name. parseRequest shifts the path as if
-  // `status` were a resource inside namespace dev, and answers 404, although NAMESPACES declares
-  // the `status` subresource.
-  it.fails('BUG request-info.ts:39 PUT /api/v1/namespaces/dev/status is the namespace status', () => {
+  // namespace (namespaceSubresources), and for the namespace object Namespace = name.
+  it('PUT /api/v1/namespaces/dev/status is the namespace status', () => {
     const r = parseRequest(req('PUT', '/api/v1/namespaces/dev/status'))
-    expect(r.ok && [r.info.verb, r.info.resource, r.info.subresource, r.info.name]).toEqual([
-      'update',
-      'namespaces',
-      'status',
-      'dev',
-    ])
+    expect(r.ok && [r.info.verb, r.info.resource, r.info.subresource, r.info.namespace, r.info.name]).toEqual(
+      ['update', 'namespaces', 'status', 'dev', 'dev'],
+    )
+  })
+
+  it('GET /api/v1/namespaces/dev has the namespace dev, as requestinfo.go gives it', () => {
+    const r = parseRequest(req('GET', '/api/v1/namespaces/dev'))
+    expect(r.ok && [r.info.namespace, r.info.name]).toEqual(['dev', 'dev'])
+  })
+
+  it('any other segment after /namespaces/{name} is a resource in that namespace', () => {
+    const r = parseRequest(req('GET', '/api/v1/namespaces/dev/pods'))
+    expect(r.ok && [r.info.resource, r.info.namespace, r.info.name]).toEqual(['pods', 'dev', ''])
   })
 })

@@ -20,6 +20,8 @@ export interface RequestInfo {
 
 export type ParseResult = { ok: true; info: RequestInfo } | { ok: false; code: 404 | 405; message: string }
 
+const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize'])
+
 export function parseRequest(req: HttpRequest): ParseResult {
   const parts = req.path.split('/').filter((p) => p !== '')
   let group = ''
@@ -35,10 +37,13 @@ export function parseRequest(req: HttpRequest): ParseResult {
   } else {
     return { ok: false, code: 404, message: 'the server could not find the requested resource' }
   }
+  // requestinfo.go: `/namespaces/{name}` sets the namespace, and what follows is a resource in
+  // it, except the namespace object's own subresources (namespaceSubresources: status, finalize).
+  // So for the namespace object and its subresources the namespace is its name.
   let namespace = ''
-  if (rest[0] === 'namespaces' && rest.length >= 3) {
+  if (rest[0] === 'namespaces' && rest.length >= 2) {
     namespace = rest[1] as string
-    rest = rest.slice(2)
+    if (rest.length >= 3 && !NAMESPACE_SUBRESOURCES.has(rest[2] as string)) rest = rest.slice(2)
   }
   const [resource = '', name = '', subresource = ''] = rest
   const info = resourceByName(group, resource)
@@ -55,7 +60,6 @@ export function parseRequest(req: HttpRequest): ParseResult {
       code: 405,
       message: `the server does not allow this method on the requested resource`,
     }
-  if (rest[0] === 'namespaces' && info.resource === 'namespaces') namespace = ''
   return {
     ok: true,
     info: {

@@ -129,12 +129,27 @@ describe('Etcd component', () => {
   })
 
   // etcd's WatchCreateRequest: "start_revision is an optional revision to watch from (inclusive).
-  // No start_revision is 'now'." A Watch with startRevision 0 must not replay history; etcd.ts
-  // passes 0 on to MvccStore.watch, whose replay loop keeps every entry with revision >= 0.
-  it.fails('BUG etcd.ts:88 / mvcc.ts:190 a Watch from revision 0 starts now, replaying nothing', () => {
+  // No start_revision is 'now'."
+  it('a Watch from revision 0 starts now, replaying nothing', () => {
     const { kernel, etcd, apiserver } = setup()
     etcd.store.put('/registry/pods/default/old', 'x')
     ask(kernel, { op: 'Watch', key: '/registry/pods/', prefix: true, startRevision: 0 })
     expect(apiserver.received).toEqual([])
+    ask(kernel, put('/registry/pods/default/new', 'y'))
+    expect(apiserver.received.map((m) => m.summary)).toEqual(['WATCH PUT /registry/pods/default/new'])
+  })
+
+  it('accepts a Watch from exactly the compaction revision, as the store does', () => {
+    const { kernel, etcd, apiserver } = setup()
+    for (let i = 0; i < 5; i++) etcd.store.put('/registry/pods/default/a', i)
+    etcd.store.compact(4)
+    const reply = ask(kernel, { op: 'Watch', key: '/registry/pods/', prefix: true, startRevision: 4 })
+    expect(reply.payload).toMatchObject({ op: 'Watch', created: true })
+    const events = apiserver.received.flatMap((m) => (m as Message<EtcdWatchEvents>).payload.events)
+    expect(events.map((e) => [e.kv.modRevision, e.kv.value])).toEqual([
+      [4, 2],
+      [5, 3],
+      [6, 4],
+    ])
   })
 })

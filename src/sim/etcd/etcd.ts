@@ -50,7 +50,8 @@ export class Etcd implements Component {
       }
       case 'Watch': {
         // Answer first, then replay and stream: events must not overtake the "created" reply.
-        if (req.startRevision <= this.store.compactRevision && req.startRevision !== 0) {
+        // As the store checks it: revisions below the compaction revision are gone; 0 is "now".
+        if (req.startRevision !== 0 && req.startRevision < this.store.compactRevision) {
           response = {
             op: 'Error',
             header: header(),
@@ -100,7 +101,8 @@ export class Etcd implements Component {
           payload,
         })
       },
-      req.startRevision,
+      // etcd's WatchCreateRequest: "No start_revision is 'now'."
+      req.startRevision === 0 ? undefined : req.startRevision,
     )
   }
 

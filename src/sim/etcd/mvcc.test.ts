@@ -264,6 +264,15 @@ describe('MvccStore: watch', () => {
     ])
   })
 
+  it('a start revision of 0 is "now": nothing is replayed, later events stream', () => {
+    const s = storeWithHistory()
+    s.compact(4)
+    const got: Ev[] = []
+    s.watch('/r/', (events) => got.push(...brief(events)), 0)
+    s.put('/r/b', 'b2')
+    expect(got).toEqual([['PUT', '/r/b', 'b2', 7]])
+  })
+
   it('replay filters by prefix', () => {
     const s = storeWithHistory()
     const got: Ev[] = []
@@ -305,13 +314,24 @@ describe('MvccStore: compaction', () => {
   })
 
   // etcd allows a read at exactly the compaction revision (kvstore_txn.go: `rev < compactMainRev`
-  // is ErrCompacted), and that is the point of keeping each key's value as of it. checkCompacted
-  // uses `<=`, so reading at the compaction revision throws.
-  it.fails('BUG mvcc.ts:263 reads at exactly the compaction revision', () => {
+  // is ErrCompacted), and that is the point of keeping each key's value as of it.
+  it('reads at exactly the compaction revision', () => {
     const s = storeWithHistory()
     s.compact(4)
     expect(s.get('/r/a', 4)?.value).toBe('a2')
     expect(s.range('/r/', 4).map((kv) => kv.value)).toEqual(['a2', 'b1'])
+  })
+
+  it('watches from exactly the compaction revision, replaying the events at it', () => {
+    const s = storeWithHistory()
+    s.compact(4)
+    const got: Ev[] = []
+    s.watch('/r/', (events) => got.push(...brief(events)), 4)
+    expect(got).toEqual([
+      ['PUT', '/r/b', 'b1', 4],
+      ['DELETE', '/r/a', 'a2', 5],
+      ['PUT', '/r/a', 'a3', 6],
+    ])
   })
 
   it('drops keys whose last state before compaction is a tombstone', () => {

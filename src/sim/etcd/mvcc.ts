@@ -182,10 +182,11 @@ export class MvccStore<V = unknown> {
 
   /**
    * Watch keys under `prefix`. With `startRevision`, events from that revision on are replayed
-   * first (synchronously); a compacted start revision throws CompactedError. Returns a cancel.
+   * first (synchronously); a compacted start revision throws CompactedError. Without one, or with
+   * 0 (etcd's "no start_revision is now"), only later events are sent. Returns a cancel.
    */
   watch(prefix: string, callback: WatchCallback<V>, startRevision?: number): () => void {
-    if (startRevision !== undefined) {
+    if (startRevision !== undefined && startRevision !== 0) {
       this.checkCompacted(startRevision)
       for (const entry of this.eventLog) {
         if (entry.revision < startRevision) continue
@@ -198,7 +199,10 @@ export class MvccStore<V = unknown> {
     return () => this.watchers.delete(watcher)
   }
 
-  /** Drop history older than `revision` (keeping each key's value as of it), as etcd compaction does. */
+  /**
+   * Drop history older than `revision` (keeping each key's value as of it, and the events at it),
+   * as etcd compaction does: reads and watches at `revision` itself stay possible.
+   */
   compact(revision: number): void {
     if (revision <= this.compactedRev) return
     if (revision > this.rev) throw new Error(`mvcc: required revision is a future revision`)
@@ -218,7 +222,7 @@ export class MvccStore<V = unknown> {
       } else this.history.set(key, kept)
     }
     let drop = 0
-    while (drop < this.eventLog.length && (this.eventLog[drop] as { revision: number }).revision <= revision)
+    while (drop < this.eventLog.length && (this.eventLog[drop] as { revision: number }).revision < revision)
       drop++
     this.eventLog.splice(0, drop)
   }
@@ -259,8 +263,9 @@ export class MvccStore<V = unknown> {
     }
   }
 
+  /** etcd refuses revisions below the compaction revision (kvstore_txn.go `rev < compactMainRev`). */
   private checkCompacted(revision: number): void {
-    if (revision <= this.compactedRev && revision !== 0) throw new CompactedError(revision, this.compactedRev)
+    if (revision < this.compactedRev && revision !== 0) throw new CompactedError(revision, this.compactedRev)
   }
 }
 

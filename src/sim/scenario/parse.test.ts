@@ -142,10 +142,8 @@ items:
     )
   })
 
-  // parse.ts lets any `kind: Node` through before looking the kind up, so a Node with a wrong
-  // apiVersion passes; kubectl says `no matches for kind "Node" in version "apps/v1"`. Nodes are
-  // in RESOURCES, so resourceForKind alone handles `v1 Node`.
-  it.fails('BUG parse.ts:107 rejects a Node in the wrong API version', () => {
+  // kubectl says `no matches for kind "Node" in version "apps/v1"`.
+  it('rejects a Node in the wrong API version', () => {
     const errs = errors(parseManifests('apiVersion: apps/v1\nkind: Node\nmetadata: {name: n}\n'))
     expect(errs[0]?.message).toMatch(
       /^resource mapping not found for name: "n" namespace: "" from "STDIN": no matches for kind "Node" in version "apps\/v1"/,
@@ -188,11 +186,35 @@ items:
     expect(parseManifests(justUnder).ok).toBe(true)
   })
 
-  // The limit is in bytes (that is what the message says), but text.length counts UTF-16 code
-  // units: 3 M 'é' (6 MB of UTF-8) pass. new TextEncoder().encode(text).length, or a cheap
-  // upper bound of text.length * 3, measures bytes.
-  it.fails('BUG parse.ts:30 measures the limit in bytes, not UTF-16 code units', () => {
+  // The limit is in bytes (that is what the message says), not UTF-16 code units: 3 M 'é' are
+  // 6 MB of UTF-8.
+  it('measures the limit in UTF-8 bytes, not UTF-16 code units', () => {
     const text = `# ${'é'.repeat(3 * 1024 * 1024)}\n`
-    expect(parseManifests(text).ok).toBe(false)
+    expect(errors(parseManifests(text))).toEqual([
+      { line: 1, message: `input is ${3 + 6 * 1024 * 1024} bytes; the limit is 5242880 bytes` },
+    ])
+    // Exactly at the limit in bytes (2-byte é, 3-byte €, 4-byte 😀) is accepted, one byte more is not.
+    const head = `${pod('a')}# é€😀`
+    const headBytes = new TextEncoder().encode(head).length
+    const atLimit = `${head}${'x'.repeat(MAX_INPUT_BYTES - headBytes)}`
+    expect(parseManifests(atLimit).ok).toBe(true)
+    expect(errors(parseManifests(`${atLimit}x`))[0]?.message).toBe(
+      `input is ${MAX_INPUT_BYTES + 1} bytes; the limit is 5242880 bytes`,
+    )
+  })
+
+  it.each([
+    ['2-byte', 'é'],
+    ['3-byte', '€'],
+    ['4-byte (a surrogate pair)', '😀'],
+    ['a lone surrogate (3 bytes as U+FFFD)', '\ud800'],
+    ['a lone surrogate at the end', 'x\udc00'],
+  ])('counts %s characters as TextEncoder does', (_name, ch) => {
+    const count = Math.ceil((MAX_INPUT_BYTES + 1) / new TextEncoder().encode(ch).length)
+    const text = ch.repeat(count)
+    const bytes = new TextEncoder().encode(text).length
+    expect(errors(parseManifests(text))).toEqual([
+      { line: 1, message: `input is ${bytes} bytes; the limit is 5242880 bytes` },
+    ])
   })
 })

@@ -27,10 +27,11 @@ export type ParseResult =
 export const MAX_INPUT_BYTES = 5 * 1024 * 1024
 
 export function parseManifests(text: string, source = 'STDIN'): ParseResult {
-  if (text.length > MAX_INPUT_BYTES) {
+  const bytes = sizeIfOverLimit(text)
+  if (bytes !== undefined) {
     return {
       ok: false,
-      errors: [{ line: 1, message: `input is ${text.length} bytes; the limit is ${MAX_INPUT_BYTES} bytes` }],
+      errors: [{ line: 1, message: `input is ${bytes} bytes; the limit is ${MAX_INPUT_BYTES} bytes` }],
     }
   }
   const lineCounter = new LineCounter()
@@ -104,10 +105,43 @@ function checkObject(obj: KubeObject, source: string): string | undefined {
   ) {
     return `error validating data: metadata must be an object`
   }
-  if (obj.kind === 'Node' || resourceForKind(obj.apiVersion, obj.kind)) return undefined
+  if (resourceForKind(obj.apiVersion, obj.kind)) return undefined
   const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : ''
   const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : ''
   return `resource mapping not found for name: "${name}" namespace: "${ns}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`
+}
+
+/**
+ * The input's size in UTF-8 bytes when it is over MAX_INPUT_BYTES, else undefined. A UTF-16 code
+ * unit takes 1 to 3 bytes, so text of at most a third of the limit in length is under it without
+ * being measured.
+ */
+function sizeIfOverLimit(text: string): number | undefined {
+  if (text.length * 3 <= MAX_INPUT_BYTES) return undefined
+  const bytes = utf8Length(text)
+  return bytes > MAX_INPUT_BYTES ? bytes : undefined
+}
+
+/**
+ * What `new TextEncoder().encode(text).length` gives (TextEncoder is outside the ES library the
+ * simulation may use), without building the bytes: a surrogate pair is 4 bytes, and a lone
+ * surrogate is encoded as U+FFFD, 3 bytes.
+ */
+function utf8Length(text: string): number {
+  let n = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) n += 1
+    else if (c < 0x800) n += 2
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        n += 4
+        i++
+      } else n += 3
+    } else n += 3
+  }
+  return n
 }
 
 function firstLine(message: string): string {

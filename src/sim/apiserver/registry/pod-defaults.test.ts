@@ -1,7 +1,13 @@
 import type { Container, PodSpec } from 'kubernetes-types/core/v1'
 import { describe, expect, it } from 'vitest'
 import { makePod } from '../../testing/builders'
-import { defaultContainer, defaultPodSpec, defaultPullPolicy } from './pod-defaults'
+import {
+  defaultContainer,
+  defaultPodSpec,
+  defaultPullPolicy,
+  defaultRequestsFromLimits,
+  defaultTemplatePodSpec,
+} from './pod-defaults'
 
 describe('defaultPullPolicy', () => {
   it.each([
@@ -59,24 +65,9 @@ describe('defaultContainer', () => {
     expect(defaulted({ name: 'c' }).imagePullPolicy).toBeUndefined()
   })
 
-  type Resources = { limits?: Record<string, string>; requests?: Record<string, string> }
-  it.each<[string, Resources, Record<string, string> | undefined]>([
-    [
-      'limits only: requests copy them',
-      { limits: { cpu: '500m', memory: '128Mi' } },
-      { cpu: '500m', memory: '128Mi' },
-    ],
-    [
-      'a request is kept; a missing one is copied',
-      { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '250m' } },
-      { cpu: '250m', memory: '1Gi' },
-    ],
-    ['requests only: unchanged', { requests: { cpu: '100m' } }, { cpu: '100m' }],
-    ['empty limits: nothing to copy', { limits: {} }, undefined],
-  ])('%s', (_name, resources, wantRequests) => {
-    const c = defaulted({ name: 'c', image: 'x:1', resources: structuredClone(resources) })
-    expect(c.resources?.requests).toEqual(wantRequests)
-    expect(c.resources?.limits).toEqual(resources.limits)
+  it('does not copy limits into requests (a Pod-only default)', () => {
+    const c = defaulted({ name: 'c', image: 'x:1', resources: { limits: { cpu: '1' } } })
+    expect(c.resources).toEqual({ limits: { cpu: '1' } })
   })
 
   it('fills probe defaults (SetDefaults_Probe, SetDefaults_HTTPGetAction)', () => {
@@ -99,7 +90,54 @@ describe('defaultContainer', () => {
   })
 })
 
+describe('defaultRequestsFromLimits', () => {
+  type Resources = { limits?: Record<string, string>; requests?: Record<string, string> }
+  it.each<[string, Resources, Record<string, string> | undefined]>([
+    [
+      'limits only: requests copy them',
+      { limits: { cpu: '500m', memory: '128Mi' } },
+      { cpu: '500m', memory: '128Mi' },
+    ],
+    [
+      'a request is kept; a missing one is copied',
+      { limits: { cpu: '1', memory: '1Gi' }, requests: { cpu: '250m' } },
+      { cpu: '250m', memory: '1Gi' },
+    ],
+    ['requests only: unchanged', { requests: { cpu: '100m' } }, { cpu: '100m' }],
+    ['empty limits: nothing to copy', { limits: {} }, undefined],
+  ])('%s', (_name, resources, wantRequests) => {
+    const spec: PodSpec = {
+      containers: [{ name: 'c', image: 'x:1', resources: structuredClone(resources) }],
+      initContainers: [{ name: 'i', image: 'x:1', resources: structuredClone(resources) }],
+    }
+    defaultRequestsFromLimits(spec)
+    for (const c of [spec.containers[0], spec.initContainers?.[0]]) {
+      expect(c?.resources?.requests).toEqual(wantRequests)
+      expect(c?.resources?.limits).toEqual(resources.limits)
+    }
+  })
+})
+
+describe('defaultTemplatePodSpec', () => {
+  it('fills the PodSpec defaults but leaves requests as written', () => {
+    const spec = makePod().limits({ cpu: '1' }).build().spec as PodSpec
+    defaultTemplatePodSpec(spec)
+    expect(spec.restartPolicy).toBe('Always')
+    expect(spec.containers[0]?.resources).toEqual({ limits: { cpu: '1' } })
+  })
+})
+
 describe('defaultPodSpec', () => {
+  it('copies limits into requests for containers and init containers', () => {
+    const spec = makePod()
+      .limits({ cpu: '1' })
+      .initContainer({ name: 'init', image: 'busybox', resources: { limits: { memory: '64Mi' } } })
+      .build().spec as PodSpec
+    defaultPodSpec(spec)
+    expect(spec.containers[0]?.resources?.requests).toEqual({ cpu: '1' })
+    expect(spec.initContainers?.[0]?.resources?.requests).toEqual({ memory: '64Mi' })
+  })
+
   it('fills the pod-level defaults', () => {
     const spec = makePod().build().spec as PodSpec
     defaultPodSpec(spec)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fields, type KubeObject } from '../../../api/types'
-import { makePod } from '../../testing/builders'
+import { makePod, makeWorkload } from '../../testing/builders'
 import { strategyFor } from './strategy'
 
 describe('strategyFor', () => {
@@ -8,6 +8,21 @@ describe('strategyFor', () => {
     const pod = makePod().limits({ cpu: '1', memory: '1Gi' }).phase('Running').build()
     strategyFor('', 'pods').prepareForCreate?.(pod)
     expect(pod.status).toEqual({ phase: 'Pending', qosClass: 'Guaranteed' })
+  })
+
+  it('Pods default requests from limits; Deployment and ReplicaSet templates do not', () => {
+    const pod = makePod().limits({ cpu: '1' }).build()
+    strategyFor('', 'pods').defaults?.(pod)
+    expect(pod.spec?.containers[0]?.resources).toEqual({ limits: { cpu: '1' }, requests: { cpu: '1' } })
+    for (const kind of ['Deployment', 'ReplicaSet'] as const) {
+      const w = makeWorkload(kind)
+        .templateSpec((s) => {
+          s.containers = [{ name: 'c', image: 'nginx:1.27', resources: { limits: { cpu: '1' } } }]
+        })
+        .build()
+      strategyFor('apps', kind === 'Deployment' ? 'deployments' : 'replicasets').defaults?.(w)
+      expect(w.spec?.template?.spec?.containers[0]?.resources).toEqual({ limits: { cpu: '1' } })
+    }
   })
 
   it('Namespaces: PrepareForCreate adds the kubernetes finalizer, phase Active and the name label', () => {

@@ -30,6 +30,8 @@ const generic: Strategy = {
 }
 
 const pods: Strategy = {
+  // The PodSpec defaults plus SetDefaults_Pod's requests-from-limits, which only Pods get (the
+  // workload strategies default their templates without it).
   defaults: (obj) => {
     const pod = obj as Pod
     if (pod.spec) defaultPodSpec(pod.spec)

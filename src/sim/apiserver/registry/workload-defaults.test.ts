@@ -37,11 +37,9 @@ describe('defaultDeployment', () => {
 
   // SetDefaults_Pod copies limits into requests "here rather than … on v1.ResourceRequirements
   // because we only want this defaulting semantic to take place on a v1.Pod and not a
-  // v1.PodTemplate" (pkg/apis/core/v1/defaults.go). workload-defaults.ts runs defaultPodSpec, whose
-  // defaultContainer copies them, on templates too — so a stored Deployment shows requests the
-  // user never wrote, and the pod-template-hash is computed over a template real clusters do not
-  // have. The copy belongs in the Pod strategy only.
-  it.fails('BUG pod-defaults.ts:26 (via workload-defaults.ts:17,23) leaves template requests unset', () => {
+  // v1.PodTemplate" (pkg/apis/core/v1/defaults.go): a stored Deployment keeps the template the
+  // user wrote, and the pod-template-hash is computed over it.
+  it('leaves template requests unset (requests from limits is a Pod-only default)', () => {
     const d = makeWorkload('Deployment')
       .templateSpec((s) => {
         s.containers = [

@@ -20,10 +20,9 @@ describe('validateWorkload', () => {
     },
   )
 
-  // goMap prints Go's %#v of the labels, but passes it to invalidValue as the bad value, and
-  // formatFieldErrorDetail quotes string values: `Invalid value: "map[string]string{\"app\":\"x\"}"`.
-  // The FieldError has `badValueText` for exactly this; invalidValue does not set it.
-  it.fails.each<[string, WorkloadBuilder, string]>([
+  // field.Error prints a map[string]string bad value with %#v, unquoted: the FieldError carries it
+  // as badValueText.
+  it.each<[string, WorkloadBuilder, string]>([
     [
       'a selector that does not match the template labels',
       makeWorkload('Deployment', 'x').selector({ app: 'y' }).templateLabels({ app: 'x' }),
@@ -34,7 +33,12 @@ describe('validateWorkload', () => {
       makeWorkload('ReplicaSet', 'x').selector({ app: 'y' }).templateLabels({ tier: 'fe', app: 'x' }),
       'spec.template.metadata.labels: Invalid value: map[string]string{"app":"x", "tier":"fe"}: `selector` does not match template `labels`',
     ],
-  ])('BUG workload-validation.ts:27 %s', (_name, builder, want) => {
+    [
+      'a template without labels prints the nil map',
+      makeWorkload('Deployment', 'x').selector({ app: 'y' }).templateLabels(undefined),
+      'spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`',
+    ],
+  ])('prints the template labels as Go does: %s', (_name, builder, want) => {
     expect(causes(builder)).toBe(want)
   })
 
@@ -90,8 +94,7 @@ describe('validateWorkload', () => {
   // missing selector gives both errors — the pair every apps/v1 newcomer meets:
   //   [spec.selector: Required value, spec.template.metadata.labels: Invalid value:
   //    map[string]string{"app":"x"}: `selector` does not match template `labels`]
-  // workload-validation.ts only checks the match when a selector is present.
-  it.fails('BUG workload-validation.ts:23 a missing selector also fails the template-labels check', () => {
+  it('a missing selector also fails the template-labels check', () => {
     expect(causes(makeWorkload('Deployment', 'x').selector(undefined).templateLabels({ app: 'x' }))).toBe(
       '[spec.selector: Required value, spec.template.metadata.labels: Invalid value: map[string]string{"app":"x"}: `selector` does not match template `labels`]',
     )

@@ -19,15 +19,15 @@ export function validateWorkload(obj: Deployment | ReplicaSet): FieldError[] {
   ) {
     errs.push(invalidValue('spec.selector', spec.selector, 'empty selector is invalid for deployment'))
   }
+  // ValidatePodTemplateSpecForReplicaSet checks the template labels against
+  // LabelSelectorAsSelector(selector): `{}` is labels.Everything() (Empty, so not checked), and a
+  // missing selector is labels.Nothing(), which matches no labels, so it fails here too.
   const labels = spec.template?.metadata?.labels
-  if (spec.selector && !selectorMatches(spec.selector, labels)) {
-    errs.push(
-      invalidValue(
-        'spec.template.metadata.labels',
-        goMap(labels),
-        '`selector` does not match template `labels`',
-      ),
-    )
+  if (!selectorMatches(spec.selector, labels)) {
+    errs.push({
+      ...invalidValue('spec.template.metadata.labels', labels, '`selector` does not match template `labels`'),
+      badValueText: goMap(labels),
+    })
   }
   errs.push(...validatePodSpec(spec.template?.spec, 'spec.template.spec'))
   const rp = spec.template?.spec?.restartPolicy
@@ -42,8 +42,9 @@ export function validateWorkload(obj: Deployment | ReplicaSet): FieldError[] {
   return errs
 }
 
-/** Go's %#v of a map[string]string, as field errors print label maps. */
+/** Go's %#v of a map[string]string, as field errors print label maps (a nil map included). */
 function goMap(labels: Record<string, string> | undefined): string {
+  if (labels === undefined || labels === null) return 'map[string]string(nil)'
   const entries = Object.entries(labels ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))
-  return `map[string]string{${entries.map(([k, v]) => `"${k}":"${v}"`).join(', ')}}`
+  return `map[string]string{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(', ')}}`
 }
