@@ -13,10 +13,11 @@ import type { Proc } from '../kernel/kernel'
 import type { Message, Stage } from '../kernel/trace'
 import type { ApiClient, ListOptions } from './client'
 
+/** Handlers get the watch event's message, or undefined for changes found by a (re)list. */
 export interface EventHandlers<T extends KubeObject> {
   add?(obj: T, message: Message | undefined): void
-  update?(oldObj: T, newObj: T, message: Message): void
-  delete?(obj: T, message: Message): void
+  update?(oldObj: T, newObj: T, message: Message | undefined): void
+  delete?(obj: T, message: Message | undefined): void
 }
 
 export class Informer<T extends KubeObject> {
@@ -61,13 +62,13 @@ export class Informer<T extends KubeObject> {
       seen.add(key)
       const old = this.store.get(key)
       this.store.set(key, item)
-      if (old) for (const h of this.handlers) h.update?.(old, item, undefined as unknown as Message)
+      if (old) for (const h of this.handlers) h.update?.(old, item, undefined)
       else for (const h of this.handlers) h.add?.(item, undefined)
     }
     for (const [key, old] of [...this.store]) {
       if (!seen.has(key)) {
         this.store.delete(key)
-        for (const h of this.handlers) h.delete?.(old, undefined as unknown as Message)
+        for (const h of this.handlers) h.delete?.(old, undefined)
       }
     }
     this.synced = true
