@@ -1,10 +1,21 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+
+// monaco-editor >= 0.56 has an exports map ("./*" -> "./esm/vs/*.js"), but monaco-worker-manager
+// (inside monaco-yaml's worker) still imports 'monaco-editor/esm/vs/editor/editor.worker.js'.
+const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url))
 
 // One file for Vite and Vitest. Unit tests live next to the code (src/**/*.test.ts) and run in
 // Node; Playwright specs (e2e/*.spec.ts) are kept out of Vitest.
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
+  },
+  // Dependencies only the YAML worker uses are found late by the dev server, which then reloads
+  // the page once (and flakes dev e2e); listing them up front avoids that.
+  optimizeDeps: { include: ['monaco-yaml/yaml.worker.js', 'yaml'] },
   worker: { format: 'es' },
   build: { chunkSizeWarningLimit: 5000 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

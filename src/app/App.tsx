@@ -1,79 +1,48 @@
 /**
- * The app shell. The full browser app (graph, editor, playback) is built on the simulation's
- * trace in its own issue; this shell already runs the simulation in a Web Worker and shows the
- * Events the cluster recorded for the default nginx Pod.
+ * The app: the graph in the middle with playback under it, the editor on the left, the inspector
+ * on the right, the Pods' status strip along the bottom. The simulation runs in a Web Worker;
+ * everything on screen is a function of (trace, cursor time).
  */
-import { useEffect, useState } from 'react'
-import type { RunOutcome } from '../protocol/messages'
-import { runScenario } from './simulation'
-
-const DEFAULT_POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: nginx
-spec:
-  containers:
-  - name: nginx
-    image: nginx
-`
+import { useEffect } from 'react'
+import { followBoot } from './actions'
+import { startSimulation } from './bridge'
+import { EditorPanel } from './EditorPanel'
+import { TEMPLATES } from './editor/templates'
+import { ClusterGraph } from './graph/ClusterGraph'
+import { Inspector } from './Inspector'
+import { PlaybackBar } from './PlaybackBar'
+import { StatusStrip } from './StatusStrip'
+import { installShortcuts } from './shortcuts'
+import { useStore } from './store/store'
+import { ThemeToggle } from './ThemeToggle'
 
 export function App() {
-  const [outcome, setOutcome] = useState<RunOutcome | undefined>()
-  const [error, setError] = useState<string | undefined>()
   useEffect(() => {
-    runScenario(DEFAULT_POD).then(setOutcome, (e: Error) => setError(e.message))
+    if (!useStore.getState().workloadYaml) useStore.setState({ workloadYaml: TEMPLATES[0]?.yaml ?? '' })
+    const unfollow = followBoot()
+    startSimulation({ seed: 1, clusterYaml: '', actions: [] })
+    const uninstall = installShortcuts()
+    return () => {
+      unfollow()
+      uninstall()
+    }
   }, [])
   return (
-    <main className="shell" data-testid="app-shell">
-      <header>
+    <div className="app" data-testid="app-shell">
+      <header className="topbar">
         <h1>podflow</h1>
-        <p>Watch a simulated Kubernetes v1.33 control plane create your Pod, message by message.</p>
+        <p className="tagline">How Kubernetes v1.33 creates a Pod, message by message</p>
+        <ThemeToggle />
       </header>
-      <pre className="manifest">{DEFAULT_POD}</pre>
-      {error && (
-        <p role="alert" data-testid="sim-error">
-          {error}
-        </p>
-      )}
-      {outcome && <Outcome outcome={outcome} />}
-    </main>
-  )
-}
-
-function Outcome({ outcome }: { outcome: RunOutcome }) {
-  return (
-    <section data-testid="sim-outcome">
-      <p>
-        {outcome.messageCount} messages in {(outcome.endMs / 1000).toFixed(3)} s of simulated time.
-        {outcome.pods.map((p) => (
-          <span key={p.metadata?.uid} data-testid="pod-phase">
-            {' '}
-            Pod {p.metadata?.name}: {p.status?.phase} on {p.spec?.nodeName ?? '(not scheduled)'}
-          </span>
-        ))}
-      </p>
-      <table className="events" data-testid="events">
-        <thead>
-          <tr>
-            <th>Type</th>
-            <th>Reason</th>
-            <th>Object</th>
-            <th>Message</th>
-          </tr>
-        </thead>
-        <tbody>
-          {outcome.events.map((e) => (
-            <tr key={e.metadata?.name} data-testid="event-row">
-              <td>{e.type}</td>
-              <td>{e.reason}</td>
-              <td>
-                {e.involvedObject?.kind?.toLowerCase()}/{e.involvedObject?.name}
-              </td>
-              <td>{e.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      <EditorPanel />
+      <main className="stage" aria-label="Cluster">
+        <div className="graph-area">
+          <ClusterGraph />
+        </div>
+        <PlaybackBar />
+      </main>
+      <Inspector />
+      <StatusStrip />
+    </div>
   )
 }

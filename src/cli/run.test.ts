@@ -234,6 +234,65 @@ spec:
   })
 })
 
+describe('what kubectl apply prints', () => {
+  const POD_IN_DEV =
+    'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  namespace: dev\nspec:\n  containers:\n  - name: app\n    image: nginx\n'
+  const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+`
+
+  it('qualifies the kind by its API group, and names the file of each failed object', () => {
+    const out = runCli(
+      [
+        { name: 'web.yaml', text: DEPLOYMENT },
+        { name: 'dev/pod.yaml', text: POD_IN_DEV },
+        { name: 'STDIN', text: POD_IN_DEV },
+      ],
+      { output: 'text' },
+    )
+    expect(out.stdout.split('\n')[0]).toBe('deployment.apps/web created')
+    expect(out.stderr).toBe(
+      [
+        'Error from server (NotFound): error when creating "dev/pod.yaml": namespaces "dev" not found',
+        'Error from server (NotFound): error when creating "STDIN": namespaces "dev" not found',
+        '',
+      ].join('\n'),
+    )
+  })
+
+  it('refuses an object with only generateName without sending it', () => {
+    const text =
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  generateName: web-\nspec:\n  containers:\n  - name: app\n    image: nginx\n'
+    const out = runCli([{ name: 'gen.yaml', text }], { output: 'text' })
+    expect(out.stderr).toBe('error: from web-: cannot use generate name with apply\n')
+    const json = JSON.parse(runCli([{ name: 'gen.yaml', text }], { output: 'json' }).stdout) as Json
+    expect(json.responses).toEqual([
+      {
+        kind: 'Pod',
+        namespace: 'default',
+        name: '',
+        code: 0,
+        error: 'from web-: cannot use generate name with apply',
+      },
+    ])
+    expect(json.trace.filter((m) => m.from === 'kubectl')).toEqual([])
+  })
+})
+
 describe('input errors', () => {
   it('unparseable YAML exits non-zero with the line', () => {
     const out = runCli(

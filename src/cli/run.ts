@@ -11,7 +11,7 @@ import { parseManifests } from '../sim/scenario/parse'
 import { type RunResult, runResult } from '../sim/scenario/result'
 import { DEFAULT_SEED, type Scenario } from '../sim/scenario/scenario'
 import { formatEventLog } from './event-log'
-import { formatResponse } from './responses'
+import { formatResponse, isError } from './responses'
 
 export interface CliOptions {
   readonly seed?: number | string
@@ -31,7 +31,7 @@ export interface CliOutput {
 }
 
 export function runCli(files: readonly InputFile[], options: CliOptions): CliOutput {
-  const objects: KubeObject[] = []
+  const objects: { object: KubeObject; file: string }[] = []
   const errors: string[] = []
   for (const file of files) {
     const parsed = parseManifests(file.text, file.name)
@@ -39,12 +39,14 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
       for (const e of parsed.errors) errors.push(`error: ${file.name}:${e.line}: ${e.message}`)
       continue
     }
-    for (const p of parsed.objects) objects.push(p.object)
+    for (const p of parsed.objects) objects.push({ object: p.object, file: file.name })
   }
   if (errors.length) return { exitCode: 1, stdout: '', stderr: `${errors.join('\n')}\n` }
 
-  const nodes = objects.filter((o) => o.kind === 'Node' && o.apiVersion === 'v1') as Node[]
-  const applied = objects.filter((o) => !(o.kind === 'Node' && o.apiVersion === 'v1'))
+  const isNode = (o: KubeObject) => o.kind === 'Node' && o.apiVersion === 'v1'
+  const nodes = objects.filter((o) => isNode(o.object)).map((o) => o.object as Node)
+  const appliedFrom = objects.filter((o) => !isNode(o.object))
+  const applied = appliedFrom.map((o) => o.object)
   const scenario: Scenario = {
     seed: options.seed ?? DEFAULT_SEED,
     ...(nodes.length ? { nodes } : {}),
@@ -55,19 +57,26 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
   const result = runResult(cluster)
   if (options.output === 'json')
     return { exitCode: 0, stdout: `${JSON.stringify(jsonOutput(result))}\n`, stderr: '' }
-  return { exitCode: 0, ...textOutput(result) }
+  // One apply action, one response per applied object in order: the i-th came from this file.
+  return {
+    exitCode: 0,
+    ...textOutput(
+      result,
+      appliedFrom.map((o) => o.file),
+    ),
+  }
 }
 
 function jsonOutput(r: RunResult) {
   return { responses: r.responses, pods: r.pods, events: r.events, nodes: r.nodes, trace: r.trace }
 }
 
-function textOutput(r: RunResult): { stdout: string; stderr: string } {
+function textOutput(r: RunResult, files: readonly string[]): { stdout: string; stderr: string } {
   const out: string[] = []
   const err: string[] = []
-  for (const resp of r.responses) {
-    const line = formatResponse(resp)
-    if (resp.status) err.push(line)
+  for (const [i, resp] of r.responses.entries()) {
+    const line = formatResponse(resp, files[i])
+    if (isError(resp)) err.push(line)
     else out.push(line)
   }
   if (out.length) out.push('')

@@ -1,25 +1,157 @@
 /**
  * The typed protocol between the UI (main thread) and the simulation worker. Commands go UI →
- * worker, events worker → UI; both are discriminated by `type`. This first version runs a
- * scenario to idle and returns its outcome; playback commands and frames come with the browser app.
+ * worker, events worker → UI; both are discriminated by `type`.
+ *
+ * The UI is a function of (trace, cursor time). The worker owns the scenario and the simulation;
+ * it computes the trace ahead of the cursor and streams it in frames (at most one post per
+ * animation frame). Playback (the cursor, play/pause, speed) lives in the UI; the worker is told
+ * where the cursor is so that it computes far enough ahead. A user action at a past time forks
+ * the future: the worker recomputes from the action's inputs and sends a `reset` that drops
+ * everything from that time on, then new frames.
  */
-import type { Event, Pod } from '../api/types'
+import type { KubeObject, Node, Status } from '../api/types'
+import type { ComponentId, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
 
-export type Command = {
-  readonly type: 'run'
-  readonly requestId: number
-  readonly yaml: string
-  readonly seed?: number
+export type { ComponentId, MessageKind, ObjectRef, Stage }
+
+/** A trace message without its payload (the inspector fetches that on demand). */
+export interface MessageView {
+  readonly id: number
+  readonly from: ComponentId
+  readonly to: ComponentId
+  readonly kind: MessageKind
+  readonly summary: string
+  readonly sentAtMs: number
+  readonly deliverAtMs: number
+  readonly causeId: number | null
+  readonly stage: Stage
+  readonly object?: ObjectRef
+  readonly replyTo?: number
+  /** HTTP status of an http-response, so the UI can colour failures without the payload. */
+  readonly code?: number
 }
 
-export interface RunOutcome {
-  readonly responses: ReadonlyArray<{ kind: string; name: string; code: number; message?: string }>
-  readonly events: readonly Event[]
-  readonly pods: readonly Pod[]
-  readonly messageCount: number
-  readonly endMs: number
+/** A full trace message, payload included (answer to a `message` command). */
+export interface MessageDetail extends MessageView {
+  readonly payload: unknown
 }
+
+/** One revision of one object in etcd: how the UI knows any object's state at any time. */
+export interface ObjectRevision {
+  /** etcd key, `/registry/pods/default/nginx`. */
+  readonly key: string
+  readonly resource: string
+  readonly namespace?: string
+  readonly name: string
+  readonly revision: number
+  /** Virtual time of the write; -1 for objects that existed before the scenario began. */
+  readonly atMs: number
+  /** The etcd request that wrote it, or null for the initial state. */
+  readonly messageId: number | null
+  /** The object as stored (resourceVersion filled in), or null when this revision deleted it. */
+  readonly object: KubeObject | null
+}
+
+/** A user action, as the scenario records it (see src/sim/scenario/scenario.ts). */
+export type UserActionInput =
+  | { readonly type: 'apply'; readonly atMs: number; readonly yaml: string }
+  | {
+      readonly type: 'delete'
+      readonly atMs: number
+      readonly apiVersion: string
+      readonly kind: string
+      readonly namespace?: string
+      readonly name: string
+    }
+
+/** Everything that determines a run, in the form the UI edits it. */
+export interface ScenarioInput {
+  readonly seed: number
+  /** Node objects as YAML (the cluster tab); empty for the default cluster. */
+  readonly clusterYaml: string
+  readonly actions: readonly UserActionInput[]
+}
+
+export interface ParseProblem {
+  readonly line: number
+  readonly column?: number
+  readonly message: string
+}
+
+/** What kubectl answered for one object of an apply or delete. */
+export interface ObjectResult {
+  readonly kind: string
+  /** API group, for kubectl's `deployment.apps/web`; absent for the core group. */
+  readonly group?: string
+  /** A client-side error (kubectl refused before sending), e.g. generateName with apply. */
+  readonly error?: string
+  readonly namespace?: string
+  readonly name: string
+  readonly code: number
+  readonly action?: string
+  readonly status?: Status
+  /** Line in the applied YAML where this object's document starts (for editor markers). */
+  readonly line?: number
+}
+
+export type Command =
+  /**
+   * Start over with this scenario (the cluster tab changed, a share link, reset). With a
+   * `requestId`, the answer is the `reset` carrying it, or a `parse-error` (bad cluster YAML or
+   * action YAML; the current scenario stays).
+   */
+  | { readonly type: 'load'; readonly scenario: ScenarioInput; readonly requestId?: number }
+  /** `kubectl apply -f` of the editor's YAML at virtual time `atMs` (forks the future). */
+  | { readonly type: 'apply'; readonly requestId: number; readonly yaml: string; readonly atMs: number }
+  /** `kubectl delete` at virtual time `atMs`. */
+  | {
+      readonly type: 'delete'
+      readonly requestId: number
+      readonly apiVersion: string
+      readonly kind: string
+      readonly namespace?: string
+      readonly name: string
+      readonly atMs: number
+    }
+  /** Where playback is; the worker keeps the trace computed ahead of it. */
+  | { readonly type: 'cursor'; readonly atMs: number; readonly playing: boolean; readonly speed: number }
+  /** Fetch one message with its payload. */
+  | { readonly type: 'message'; readonly requestId: number; readonly id: number }
 
 export type WorkerEvent =
-  | { readonly type: 'result'; readonly requestId: number; readonly outcome: RunOutcome }
-  | { readonly type: 'error'; readonly requestId: number; readonly message: string; readonly line?: number }
+  /**
+   * Drop every message with id ≥ `fromMessageId` and every revision with atMs ≥ `fromMs`; what
+   * follows belongs to `generation`. Sent on load (fromMessageId 0, fromMs -1: the objects that
+   * existed before time 0 go too, as the cluster may differ) and on every fork.
+   */
+  | {
+      readonly type: 'reset'
+      /** The load, apply or delete that caused this reset, when it carried one. */
+      readonly requestId?: number
+      readonly generation: number
+      readonly fromMs: number
+      readonly fromMessageId: number
+      readonly nodes: readonly Node[]
+      readonly scenario: ScenarioInput
+    }
+  /** New trace and revisions, in order. */
+  | {
+      readonly type: 'frame'
+      readonly generation: number
+      readonly messages: readonly MessageView[]
+      readonly revisions: readonly ObjectRevision[]
+      /** Virtual time up to which the trace is complete. */
+      readonly computedUntilMs: number
+      /** Virtual time after which nothing happens unless background work runs (undefined while busy). */
+      readonly idleAtMs?: number
+    }
+  | {
+      readonly type: 'applied'
+      readonly requestId: number
+      readonly atMs: number
+      readonly results: readonly ObjectResult[]
+    }
+  | { readonly type: 'parse-error'; readonly requestId: number; readonly problems: readonly ParseProblem[] }
+  | { readonly type: 'message-detail'; readonly requestId: number; readonly message: MessageDetail | null }
+  /** Something went wrong in the worker; `requestId` when it was answering that command. */
+  | { readonly type: 'error'; readonly message: string; readonly requestId?: number }

@@ -2,6 +2,8 @@
  * kubectl's human-readable output, as pure functions of API objects and "now". Shared by the CLI
  * (the event log) and the UI's kubectl views at the cursor.
  */
+
+export { type ApplyOutcome, formatApplyResult } from './apply-output'
 export { humanDuration, parseTimeMs, shortHumanDuration, translateTimestampSince } from './duration'
 export { type AnyEvent, EVENT_TABLE, eventCells, getEvents, sortEventsAsListed } from './events'
 export { getNodes, NODE_TABLE, nodeRoles, nodeStatus } from './nodes'

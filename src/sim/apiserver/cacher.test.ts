@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseSelector } from '../../api/labels'
 import { etcdKey, PODS } from '../../api/resources'
+import { gone } from '../../api/status'
 import type { KubeObject, Pod } from '../../api/types'
 import { MvccStore } from '../etcd/mvcc'
 import { makePod } from '../testing/builders'
@@ -100,6 +101,36 @@ describe('Cacher', () => {
     expect(cacher.watch(watchOf(), listRevision - 1)).toBe(false)
     expect(cacher.watch(watchOf(), listRevision)).toBe(true)
     expect(sent).toEqual([])
+  })
+
+  it('never registers a refused watch: nothing is sent on it later', () => {
+    const { cacher, sent, write, listRevision } = setup([makePod('a').build()])
+    const w = watchOf()
+    expect(cacher.watch(w, listRevision - 1)).toBe(false)
+    expect(cacher.has(w.id)).toBe(false)
+    write(makePod('b').build())
+    expect(sent).toEqual([])
+  })
+
+  it('ends a watch with an ERROR event: the ERROR is the last thing sent on it', () => {
+    const { cacher, sent, objects, write } = setup()
+    const w1 = watchOf()
+    const w2 = watchOf()
+    for (const w of [w1, w2]) cacher.watch(w, 0)
+    write(makePod('a').build())
+    expect(cacher.fail(w1.id, gone('too old resource version: 1 (2)'))).toBe(true)
+    expect(cacher.has(w1.id)).toBe(false)
+    write(makePod('b').build())
+    expect(sent.map(([id, type, name]) => [id, type, name])).toEqual([
+      [w1.id, 'ADDED', 'a'],
+      [w2.id, 'ADDED', 'a'],
+      [w1.id, 'ERROR', ''],
+      [w2.id, 'ADDED', 'b'],
+    ])
+    expect(objects[2]).toEqual(gone('too old resource version: 1 (2)'))
+    // A watch that is not open cannot fail again.
+    expect(cacher.fail(w1.id, gone('again'))).toBe(false)
+    expect(sent).toHaveLength(4)
   })
 
   it('forgets events past its window, and with them the versions it can start from', () => {

@@ -9,7 +9,7 @@
  */
 import { matches, type Selector } from '../../api/labels'
 import type { ResourceInfo } from '../../api/resources'
-import { deepFreeze, type KubeObject } from '../../api/types'
+import { deepFreeze, type KubeObject, type Status } from '../../api/types'
 import type { WatchEventKV } from '../etcd/mvcc'
 import type { ComponentId, Stage } from '../kernel/trace'
 import { decode } from './codec'
@@ -95,22 +95,41 @@ export class Cacher {
 
   /**
    * Start a client watch from `resourceVersion` (events after it are replayed). Returns false when
-   * the version is older than the window: the caller answers `410 Gone`.
+   * the version is older than the window: the caller answers `410 Gone`, and the watch is never
+   * registered, so nothing is ever sent on it.
    */
   watch(w: ClientWatch, resourceVersion: number): boolean {
+    if (resourceVersion !== 0 && resourceVersion < this.oldestRevision) return false
     if (resourceVersion === 0) {
       // RV "0": start with the current state, as synthetic ADDED events.
       for (const obj of this.objects.values()) if (this.matches(w, obj)) this.send(w, 'ADDED', obj)
     } else {
-      if (resourceVersion < this.oldestRevision) return false
       for (const ev of this.events) if (ev.revision > resourceVersion) this.dispatch(w, ev)
     }
     this.watches.set(w.id, w)
     return true
   }
 
+  /** Whether watch `watchId` is open (events are being sent on it). */
+  has(watchId: number): boolean {
+    return this.watches.has(watchId)
+  }
+
   stop(watchId: number): void {
     this.watches.delete(watchId)
+  }
+
+  /**
+   * End watch `watchId` with an ERROR event carrying `status` (e.g. 410 Gone). An ERROR is the
+   * last event of a watch: the apiserver closes the stream after it (cacher.go's errWatcher), so
+   * the watch is removed and hears nothing more. Returns false when the watch is not open.
+   */
+  fail(watchId: number, status: Status): boolean {
+    const w = this.watches.get(watchId)
+    if (!w) return false
+    this.watches.delete(watchId)
+    this.send(w, 'ERROR', status as KubeObject)
+    return true
   }
 
   list(namespace: string): KubeObject[] {

@@ -6,6 +6,7 @@
  * Simplification: strategic merge keys are looked up by field name, not by the Go type's struct
  * tags, and only the directives `$patch: delete|replace` and `$setElementOrder` are understood. That covers what the simulated components and kubectl send.
  */
+import { MERGE_SETS, mergeKeyOf } from '../../api/merge-keys'
 import { clone, setOwn } from '../../api/types'
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
@@ -29,32 +30,6 @@ export function mergePatch<T>(target: T, patch: unknown): T {
   }
   return out as T
 }
-
-/** Merge keys of list fields (from the `patchMergeKey` struct tags of k8s.io/api). */
-const MERGE_KEYS: Record<string, string> = {
-  containers: 'name',
-  initContainers: 'name',
-  ephemeralContainers: 'name',
-  env: 'name',
-  volumes: 'name',
-  volumeMounts: 'mountPath',
-  ports: 'containerPort',
-  conditions: 'type',
-  containerStatuses: 'name',
-  initContainerStatuses: 'name',
-  ephemeralContainerStatuses: 'name',
-  podIPs: 'ip',
-  hostIPs: 'ip',
-  imagePullSecrets: 'name',
-  ownerReferences: 'uid',
-  addresses: 'type',
-}
-
-const mergeKeyOf = (field: string): string | undefined =>
-  Object.hasOwn(MERGE_KEYS, field) ? MERGE_KEYS[field] : undefined
-
-/** Lists of scalars merged as sets (patchStrategy "merge" without a key). */
-const MERGE_SETS = new Set(['finalizers'])
 
 export function strategicMergePatch<T>(target: T, patch: unknown): T {
   return smp(target as Json, patch as Json, '') as T

@@ -40,6 +40,15 @@ export interface WatchHandlers {
 
 export class ApiClient {
   private readonly watches = new Map<number, WatchHandlers>()
+  /** Watches this client stopped: what still arrives on them is dropped, as on a closed stream. */
+  private readonly stopped = new Set<number>()
+  /** Watch requests sent and not yet answered. */
+  private watchesInFlight = 0
+  /**
+   * Events that arrived before their watch's response: the apiserver replays the events after
+   * the requested resourceVersion before it answers, so they come first on the stream.
+   */
+  private early: Message<WatchEvent>[] = []
 
   constructor(
     readonly kernel: Kernel,
@@ -230,18 +239,31 @@ export class ApiClient {
       query,
       headers: this.headers(),
     }
-    // The watch id must be known before events can arrive, so send by hand rather than via call().
-    const reply = yield* call<HttpResponse>({
-      from: this.owner,
-      to: APISERVER,
-      kind: 'http-request',
-      summary: requestLine(payload),
-      stage,
-      payload,
-    })
+    // The apiserver sends the replayed events before the response, so the events that arrive
+    // while the request is in flight are held and handed over once the watch id is known.
+    this.watchesInFlight++
+    let reply: Message<HttpResponse>
+    try {
+      reply = yield* call<HttpResponse>({
+        from: this.owner,
+        to: APISERVER,
+        kind: 'http-request',
+        summary: requestLine(payload),
+        stage,
+        payload,
+      })
+    } finally {
+      this.watchesInFlight--
+    }
     const watchId = reply.replyTo as number
-    this.watches.set(watchId, handlers)
-    return { ...result<KubeObject>(reply.payload), watchId }
+    const early = this.early.filter((m) => m.payload.watchId === watchId)
+    this.early = this.watchesInFlight > 0 ? this.early.filter((m) => m.payload.watchId !== watchId) : []
+    const answer = result<KubeObject>(reply.payload)
+    if (answer.ok) {
+      this.watches.set(watchId, handlers)
+      for (const m of early) if (this.watches.get(watchId) === handlers) handlers.event(m.payload, m)
+    }
+    return { ...answer, watchId }
   }
 
   /** Route a message to its watch. Returns false when it is not a watch event of this client. */
@@ -249,13 +271,22 @@ export class ApiClient {
     if (message.kind !== 'watch-event') return false
     const event = message.payload as WatchEvent
     const handlers = this.watches.get(event.watchId)
-    if (!handlers) return false
-    handlers.event(event, message as Message<WatchEvent>)
-    return true
+    if (handlers) {
+      handlers.event(event, message as Message<WatchEvent>)
+      return true
+    }
+    if (this.stopped.has(event.watchId)) return true
+    if (this.watchesInFlight > 0) {
+      this.early.push(message as Message<WatchEvent>)
+      return true
+    }
+    return false
   }
 
+  /** Stop listening on a watch; events still arriving on it are dropped. */
   stopWatch(watchId: number): void {
     this.watches.delete(watchId)
+    this.stopped.add(watchId)
   }
 }
 

@@ -6,13 +6,14 @@
  * (`source.component`, `firstTimestamp`, `count`); kube-scheduler uses the events.k8s.io/v1
  * broadcaster (`reportingController`, `action`, `eventTime`). Both land under /registry/events.
  *
- * Events are written asynchronously (client-go sends them from its own goroutine), so recording
- * never blocks the component's work. Repeats of the same event are correlated into one Event whose
- * count goes up, as the core/v1 recorder's EventCorrelator does (PATCH instead of POST).
+ * Events are written asynchronously (client-go's broadcaster sends them from its own goroutine, one
+ * at a time), so recording never blocks the component's work. Repeats of the same event are
+ * correlated into one Event whose count goes up, as the core/v1 recorder's EventCorrelator does
+ * (PATCH of count, lastTimestamp and message instead of POST).
  */
 import { EVENTS, EVENTS_V1 } from '../../api/resources'
 import type { Event, KubeObject } from '../../api/types'
-import type { Proc } from '../kernel/kernel'
+import { type Proc, type Process, Signal, wait } from '../kernel/kernel'
 import type { ApiClient } from './client'
 
 export type EventType = 'Normal' | 'Warning'
@@ -45,16 +46,39 @@ export function objectReference(obj: KubeObject, fieldPath?: string): NonNullabl
   }
 }
 
+/** What the correlator remembers of an Event it wrote (client-go's eventLogger cache entry). */
 interface Correlated {
   readonly namespace: string
   readonly name: string
+  readonly firstTimestamp: string
   count: number
+}
+
+/** An event as recorded: named and timed when the component records it, written later. */
+interface Recorded {
+  readonly obj: KubeObject
+  readonly type: EventType
+  readonly reason: string
+  readonly message: string
+  readonly options: EventOptions
+  readonly name: string
+  readonly namespace: string
+  /** metav1.Time of the recording (core/v1). */
+  readonly time: string
+  /** metav1.MicroTime of the recording (events.k8s.io/v1). */
+  readonly microTime: string
+  /** What the component was handling when it recorded the event: the cause of its write. */
+  readonly cause: number | null
 }
 
 export class EventRecorder {
   private readonly seen = new Map<string, Correlated>()
   private nanosTieBreak = 0
   private lastMs = -1
+  /** Recorded events not yet written, oldest first (the broadcaster's channel). */
+  private readonly pending: Recorded[] = []
+  private readonly ready = new Signal()
+  private writer: Process | undefined
 
   constructor(
     private readonly client: ApiClient,
@@ -62,10 +86,27 @@ export class EventRecorder {
     private readonly api: 'core/v1' | 'events.k8s.io/v1' = 'core/v1',
   ) {}
 
-  /** Record an event; returns immediately (the write happens in its own process). */
+  /**
+   * Record an event; returns immediately. The event is named and timed now, and written later by
+   * the recorder's one writer process, one request at a time and in recording order (client-go's
+   * broadcaster goroutine), so a repeat's PATCH always follows the POST it correlates with.
+   */
   event(obj: KubeObject, type: EventType, reason: string, message: string, options: EventOptions = {}): void {
     const kernel = this.client.kernel
-    kernel.spawn(this.write(obj, type, reason, message, options), `event ${reason}`)
+    this.pending.push({
+      obj,
+      type,
+      reason,
+      message,
+      options,
+      name: this.eventName(obj.metadata?.name ?? ''),
+      namespace: obj.metadata?.namespace || 'default',
+      time: kernel.wallTime(),
+      microTime: kernel.microTime(),
+      cause: kernel.cause,
+    })
+    if (this.writer) kernel.notify(this.ready)
+    else this.writer = kernel.spawn(this.writeAll(), `events ${this.source.component}`)
   }
 
   /** `<name>.<unix nanoseconds in hex>`, as client-go names events. */
@@ -78,65 +119,95 @@ export class EventRecorder {
     return `${objName}.${nanos.toString(16)}`
   }
 
-  private *write(
-    obj: KubeObject,
-    type: EventType,
-    reason: string,
-    message: string,
-    options: EventOptions,
-  ): Proc {
-    const kernel = this.client.kernel
-    const namespace = obj.metadata?.namespace || 'default'
-    const ref = objectReference(obj, options.fieldPath)
+  /** The writer: takes the recorded events in order, one write at a time; waits when none is left. */
+  private *writeAll(): Proc {
+    for (;;) {
+      const next = this.pending.shift()
+      if (!next) {
+        yield* wait(this.ready)
+        continue
+      }
+      // The write follows from what the component was doing when it recorded the event, not from
+      // the previous write's response that resumed this process.
+      this.client.kernel.cause = next.cause
+      yield* this.write(next)
+    }
+  }
+
+  private *write(e: Recorded): Proc {
+    const ref = objectReference(e.obj, e.options.fieldPath)
     if (this.api === 'events.k8s.io/v1') {
       const body = {
         apiVersion: 'events.k8s.io/v1',
         kind: 'Event',
-        metadata: { name: this.eventName(ref.name ?? ''), namespace },
-        eventTime: kernel.microTime(),
+        metadata: { name: e.name, namespace: e.namespace },
+        eventTime: e.microTime,
         reportingController: this.source.component,
         reportingInstance: `${this.source.component}-${this.source.host ?? 'control-plane'}`,
-        action: options.action ?? reason,
-        reason,
+        action: e.options.action ?? e.reason,
+        reason: e.reason,
         regarding: ref,
-        note: message,
-        type,
+        note: e.message,
+        type: e.type,
       }
-      yield* this.client.create(EVENTS_V1, namespace, body, 'event')
+      yield* this.client.create(EVENTS_V1, e.namespace, body, 'event')
       return
     }
-    const correlationKey = [ref.uid, ref.fieldPath ?? '', type, reason, message].join('\u0000')
+    // record.go EventCorrelator: a repeat (same object, fieldPath, type, reason and message) is
+    // a PATCH of the Event first written for it.
+    const correlationKey = [ref.uid, ref.fieldPath ?? '', e.type, e.reason, e.message].join('\u0000')
     const previous = this.seen.get(correlationKey)
-    const now = kernel.wallTime()
     if (previous) {
-      previous.count++
-      yield* this.client.patch(
+      const count = previous.count + 1
+      const patched = yield* this.client.patch(
         EVENTS,
         previous.namespace,
         previous.name,
-        { count: previous.count, lastTimestamp: now },
+        { count, lastTimestamp: e.time, message: e.message },
         'application/strategic-merge-patch+json',
         'event',
       )
+      if (patched.ok) previous.count = count
+      // record.go recordEvent: the PATCH can fail because the Event was removed meanwhile; then
+      // the repeat is created again under the same name, count included.
+      if (patched.ok || patched.code !== 404) return
+      const created = yield* this.create(e, ref, previous.name, previous.firstTimestamp, count)
+      if (created) previous.count = count
       return
     }
-    const name = this.eventName(ref.name ?? '')
-    this.seen.set(correlationKey, { namespace, name, count: 1 })
+    if (yield* this.create(e, ref, e.name, e.time, 1))
+      this.seen.set(correlationKey, {
+        namespace: e.namespace,
+        name: e.name,
+        firstTimestamp: e.time,
+        count: 1,
+      })
+  }
+
+  /** POST a core/v1 Event; true when it was stored. */
+  private *create(
+    e: Recorded,
+    ref: NonNullable<Event['involvedObject']>,
+    name: string,
+    firstTimestamp: string,
+    count: number,
+  ): Proc<boolean> {
     const body: Event = {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name, namespace },
+      metadata: { name, namespace: e.namespace },
       involvedObject: ref,
-      reason,
-      message,
+      reason: e.reason,
+      message: e.message,
       source: { component: this.source.component, ...(this.source.host ? { host: this.source.host } : {}) },
-      firstTimestamp: now,
-      lastTimestamp: now,
-      count: 1,
-      type,
+      firstTimestamp,
+      lastTimestamp: e.time,
+      count,
+      type: e.type,
       reportingComponent: this.source.component,
       reportingInstance: this.source.host ?? '',
     }
-    yield* this.client.create(EVENTS, namespace, body as unknown as KubeObject, 'event')
+    const created = yield* this.client.create(EVENTS, e.namespace, body as unknown as KubeObject, 'event')
+    return created.ok
   }
 }

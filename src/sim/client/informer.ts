@@ -1,7 +1,8 @@
 /**
  * A list-watch informer, the way client-go's SharedInformer works: LIST to fill the cache and
  * learn a resourceVersion, then WATCH from it; every change updates the cache and calls the
- * handlers. On a `410 Gone` the informer lists again.
+ * handlers. On a `410 Gone` (an ERROR event, or a watch refused with 410) the informer stops that
+ * watch and lists again, as client-go's reflector does.
  *
  * Simplification: handlers run synchronously when the watch event is delivered (client-go queues
  * them through a DeltaFIFO on another goroutine); the order of notifications is the same.
@@ -26,6 +27,8 @@ export class Informer<T extends KubeObject> {
   private readonly handlers: EventHandlers<T>[] = []
   private synced = false
   private resourceVersion = '0'
+  /** The open watch (its request's message id), stopped before a relist opens the next one. */
+  private watchId: number | undefined
 
   constructor(
     private readonly client: ApiClient,
@@ -53,6 +56,31 @@ export class Informer<T extends KubeObject> {
 
   /** LIST then WATCH; returns once the cache is filled and the watch is open. */
   *run(): Proc {
+    for (;;) {
+      yield* this.relist()
+      const watched = yield* this.client.watch(
+        this.info,
+        this.options.namespace,
+        this.options,
+        this.resourceVersion,
+        'boot',
+        {
+          event: (event, message) => this.onEvent(event, message),
+        },
+      )
+      if (watched.ok) {
+        this.watchId = watched.watchId
+        return
+      }
+      this.client.stopWatch(watched.watchId)
+      // reflector.go: a watch refused as expired (410 Gone) means "list again", not failure.
+      if (watched.code !== 410)
+        throw new Error(`informer ${this.info.resource}: watch failed: ${watched.status.message}`)
+    }
+  }
+
+  /** LIST and bring the cache (and the handlers) up to date with it. */
+  private *relist(): Proc {
     const listed = yield* this.client.list<T>(this.info, this.options.namespace, this.options, 'boot')
     if (!listed.ok) throw new Error(`informer ${this.info.resource}: list failed: ${listed.status.message}`)
     this.resourceVersion = listed.object.metadata.resourceVersion
@@ -72,21 +100,17 @@ export class Informer<T extends KubeObject> {
       }
     }
     this.synced = true
-    const watched = yield* this.client.watch(
-      this.info,
-      this.options.namespace,
-      this.options,
-      this.resourceVersion,
-      'boot',
-      {
-        event: (event, message) => this.onEvent(event, message),
-      },
-    )
-    if (!watched.ok)
-      throw new Error(`informer ${this.info.resource}: watch failed: ${watched.status.message}`)
   }
 
   private onEvent(event: WatchEvent, message: Message<WatchEvent>): void {
+    if (event.type === 'ERROR') {
+      // 410 Gone: the resourceVersion is too old. The reflector stops the watch whose stream
+      // reported the error, then lists again and watches from the new list.
+      this.client.stopWatch(event.watchId)
+      if (this.watchId === event.watchId) this.watchId = undefined
+      this.client.kernel.spawn(this.run(), `relist ${this.info.resource}`)
+      return
+    }
     const obj = event.object as T
     const rv = obj.metadata?.resourceVersion
     if (rv) this.resourceVersion = rv
@@ -100,17 +124,13 @@ export class Informer<T extends KubeObject> {
         else for (const h of this.handlers) h.add?.(obj, message)
         return
       }
-      case 'DELETED': {
-        const old = this.store.get(key) ?? obj
+      case 'DELETED':
+        // client-go's processDeltas hands OnDelete the event's object (the last state, at the
+        // revision of the deletion), not the cached copy.
         this.store.delete(key)
-        for (const h of this.handlers) h.delete?.(old, message)
+        for (const h of this.handlers) h.delete?.(obj, message)
         return
-      }
       case 'BOOKMARK':
-        return
-      case 'ERROR':
-        // 410 Gone: the resourceVersion is too old; list again.
-        this.client.kernel.spawn(this.run(), `relist ${this.info.resource}`)
         return
     }
   }

@@ -3,7 +3,7 @@
  * never hands the same key to two workers at once, and retries failures with per-item exponential
  * backoff (ItemExponentialFailureRateLimiter: 5ms doubling to 1000s).
  */
-import { type Kernel, type Proc, Signal, wait } from '../kernel/kernel'
+import { type Kernel, type Proc, Signal, type Timer, wait } from '../kernel/kernel'
 
 const BASE_DELAY_MS = 5
 const MAX_DELAY_MS = 1000 * 1000
@@ -13,6 +13,8 @@ export class WorkQueue<K extends string = string> {
   private readonly dirty = new Set<K>()
   private readonly processing = new Set<K>()
   private readonly failures = new Map<K, number>()
+  /** Keys waiting for an addAfter, with when they become ready (client-go's waitingForQueue). */
+  private readonly waiting = new Map<K, { readonly atMs: number; readonly timer: Timer }>()
   private readonly ready = new Signal()
 
   constructor(private readonly kernel: Kernel) {}
@@ -29,9 +31,27 @@ export class WorkQueue<K extends string = string> {
     this.kernel.notify(this.ready)
   }
 
+  /**
+   * Add `key` after `delayMs`. A key already waiting keeps only its earliest time, as client-go's
+   * delaying queue does (delaying_queue.go insert: "update the time only if it would cause the
+   * item to be queued sooner").
+   */
   addAfter(key: K, delayMs: number): void {
-    if (delayMs <= 0) this.add(key)
-    else this.kernel.after(delayMs, () => this.add(key))
+    if (delayMs <= 0) {
+      this.add(key)
+      return
+    }
+    const atMs = this.kernel.nowMs + delayMs
+    const entry = this.waiting.get(key)
+    if (entry) {
+      if (entry.atMs <= atMs) return
+      entry.timer.cancel()
+    }
+    const timer = this.kernel.at(atMs, () => {
+      this.waiting.delete(key)
+      this.add(key)
+    })
+    this.waiting.set(key, { atMs, timer })
   }
 
   addRateLimited(key: K): void {

@@ -153,3 +153,47 @@ describe('Etcd component', () => {
     ])
   })
 })
+
+describe('Etcd component: revision log', () => {
+  it('records, for each revision it writes, the virtual time and the etcd request that wrote it', () => {
+    const { kernel, etcd } = setup()
+    etcd.store.put('/registry/namespaces/default', 'bootstrap') // 2, straight into the store
+    // The kernel's cause when a Txn is applied is the request itself (set on delivery, carried by
+    // the apply timer): the writer recorded is the same message.
+    const causes: Array<number | null> = []
+    const txn = etcd.store.txn.bind(etcd.store)
+    etcd.store.txn = (...args) => {
+      causes.push(kernel.cause)
+      return txn(...args)
+    }
+    const written = ask(kernel, put('/registry/pods/default/a', 'a1')) // 3
+    ask(kernel, { op: 'Range', key: '/registry/pods/', prefix: true })
+    ask(kernel, {
+      op: 'Txn',
+      compare: [{ key: '/registry/pods/default/a', target: 'mod', op: '=', value: 99 }],
+      success: [{ type: 'delete', key: '/registry/pods/default/a' }],
+      failure: [],
+    }) // the compare fails: no revision
+    const deleted = ask(kernel, {
+      op: 'Txn',
+      compare: [],
+      success: [{ type: 'delete', key: '/registry/pods/default/a' }],
+      failure: [],
+    }) // 4
+    const requests = kernel.trace.filter((m) => m.kind === 'etcd-request' && m.summary === 'Txn')
+    expect(causes).toEqual(requests.map((m) => m.id))
+    const [put3, , delete4] = requests.map((m) => m.id)
+
+    expect(
+      etcd.changesSince(0).map((c) => [c.revision, c.atMs, c.messageId, c.events.map((e) => e.type)]),
+    ).toEqual([
+      [2, -1, null, ['PUT']],
+      [3, written.sentAtMs, put3, ['PUT']],
+      [4, deleted.sentAtMs, delete4, ['DELETE']],
+    ])
+    expect(written.sentAtMs).toBe(3) // delivered at 2, committed after applyMs
+    expect(etcd.writeOf(3)).toEqual({ revision: 3, atMs: 3, messageId: put3 })
+    expect(etcd.writeOf(2)).toBeUndefined()
+    expect(etcd.changesSince(3).map((c) => c.revision)).toEqual([4])
+  })
+})

@@ -4,7 +4,7 @@
  */
 import type { Component, Kernel } from '../kernel/kernel'
 import { ETCD, type Message } from '../kernel/trace'
-import { MvccStore } from './mvcc'
+import { MvccStore, type StoreChange } from './mvcc'
 import { type EtcdRequest, type EtcdResponse, type EtcdWatchEvents, etcdSummary } from './protocol'
 
 export interface EtcdConfig {
@@ -14,9 +14,27 @@ export interface EtcdConfig {
 
 export const DEFAULT_ETCD: EtcdConfig = { applyMs: 1 }
 
+/** Who wrote a revision, and when: the etcd request whose Txn produced it. */
+export interface WriteRecord {
+  readonly revision: number
+  readonly atMs: number
+  readonly messageId: number
+}
+
+/**
+ * One revision's changes with its writer. Revisions written straight into the store (bootstrap,
+ * before time 0) have no writer: atMs -1, messageId null.
+ */
+export interface EtcdChange extends StoreChange<unknown> {
+  readonly atMs: number
+  readonly messageId: number | null
+}
+
 export class Etcd implements Component {
   readonly id = ETCD
   readonly store = new MvccStore<unknown>()
+  /** Writers of the revisions written through `receive`, in revision order. */
+  private readonly writes: WriteRecord[] = []
 
   constructor(
     private readonly kernel: Kernel,
@@ -44,7 +62,12 @@ export class Etcd implements Component {
         break
       }
       case 'Txn': {
+        const before = this.store.revision
         const r = this.store.txn(req.compare, req.success, req.failure)
+        // The request message is the writer (and the kernel's cause here, set when it was delivered).
+        if (this.store.revision !== before) {
+          this.writes.push({ revision: this.store.revision, atMs: this.kernel.nowMs, messageId: message.id })
+        }
         response = { op: 'Txn', header: header(), succeeded: r.succeeded, results: r.results }
         break
       }
@@ -104,6 +127,42 @@ export class Etcd implements Component {
       // etcd's WatchCreateRequest: "No start_revision is 'now'."
       req.startRevision === 0 ? undefined : req.startRevision,
     )
+  }
+
+  /** The request that wrote `revision` and when, or undefined for a revision written directly. */
+  writeOf(revision: number): WriteRecord | undefined {
+    const i = this.writeIndex(revision)
+    const w = this.writes[i]
+    return w?.revision === revision ? w : undefined
+  }
+
+  /** Every change after `revision` (exclusive), in revision order, with its writer. */
+  changesSince(revision: number): EtcdChange[] {
+    const changes = this.store.changesSince(revision)
+    const out: EtcdChange[] = []
+    let i = this.writeIndex(changes[0]?.revision ?? 0)
+    for (const change of changes) {
+      while (i < this.writes.length && (this.writes[i] as WriteRecord).revision < change.revision) i++
+      const w = this.writes[i]
+      out.push(
+        w?.revision === change.revision
+          ? { ...change, atMs: w.atMs, messageId: w.messageId }
+          : { ...change, atMs: -1, messageId: null },
+      )
+    }
+    return out
+  }
+
+  /** Index of the first write record at or after `revision`. */
+  private writeIndex(revision: number): number {
+    let lo = 0
+    let hi = this.writes.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((this.writes[mid] as WriteRecord).revision < revision) lo = mid + 1
+      else hi = mid
+    }
+    return lo
   }
 
   describe(req: EtcdRequest): string {

@@ -363,3 +363,59 @@ describe('MvccStore: compaction', () => {
     expect(() => s.compact(99)).toThrow('mvcc: required revision is a future revision')
   })
 })
+
+describe('MvccStore: changesSince', () => {
+  const flat = (changes: ReadonlyArray<{ revision: number; events: ReadonlyArray<WatchEventKV<unknown>> }>) =>
+    changes.map((c) => [c.revision, brief(c.events)])
+
+  it('lists every put and delete after a revision, in revision order, across all keys', () => {
+    const s = storeWithHistory()
+    expect(flat(s.changesSince(0))).toEqual([
+      [2, [['PUT', '/r/a', 'a1', 2]]],
+      [3, [['PUT', '/r/a', 'a2', 3]]],
+      [4, [['PUT', '/r/b', 'b1', 4]]],
+      [5, [['DELETE', '/r/a', 'a2', 5]]],
+      [6, [['PUT', '/r/a', 'a3', 6]]],
+    ])
+    expect(flat(s.changesSince(4))).toEqual([
+      [5, [['DELETE', '/r/a', 'a2', 5]]],
+      [6, [['PUT', '/r/a', 'a3', 6]]],
+    ])
+    expect(s.changesSince(6)).toEqual([])
+    expect(s.changesSince(99)).toEqual([])
+  })
+
+  it('keeps the ops of one transaction together, a delete as a version-0 tombstone', () => {
+    const s = new MvccStore<string>()
+    s.put('/x', 'x1') // 2
+    s.txn(
+      [],
+      [
+        { type: 'put', key: '/y', value: 'y1' },
+        { type: 'delete', key: '/x' },
+        { type: 'get', key: '/y' },
+      ],
+    ) // 3
+    const [change] = s.changesSince(2)
+    expect(change?.revision).toBe(3)
+    expect(change?.events.map((e) => [e.type, e.kv.key, e.kv.modRevision, e.kv.version])).toEqual([
+      ['PUT', '/y', 3, 1],
+      ['DELETE', '/x', 3, 0],
+    ])
+  })
+
+  it('records no change for failed transactions, reads, or deletes of missing keys', () => {
+    const s = new MvccStore<string>()
+    s.txn([{ key: '/k', target: 'mod', op: '=', value: 7 }], [{ type: 'put', key: '/k', value: 'v' }])
+    s.delete('/missing')
+    s.txn([], [{ type: 'get', key: '/k' }])
+    expect(s.changesSince(0)).toEqual([])
+  })
+
+  it('refuses to list changes that compaction dropped', () => {
+    const s = storeWithHistory()
+    s.compact(4)
+    expect(() => s.changesSince(2)).toThrow(CompactedError)
+    expect(flat(s.changesSince(3)).map(([r]) => r)).toEqual([4, 5, 6])
+  })
+})

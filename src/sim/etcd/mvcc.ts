@@ -49,6 +49,12 @@ export interface WatchEventKV<V> {
   readonly prevKv?: KeyValue<V>
 }
 
+/** All the changes one write transaction made, at its revision. */
+export interface StoreChange<V> {
+  readonly revision: number
+  readonly events: readonly WatchEventKV<V>[]
+}
+
 export type WatchCallback<V> = (events: ReadonlyArray<WatchEventKV<V>>, revision: number) => void
 
 export class CompactedError extends Error {
@@ -73,7 +79,7 @@ export class MvccStore<V = unknown> {
   private sortedKeys: string[] | undefined = []
   private readonly watchers = new Set<Watcher<V>>()
   /** Events by revision, for watches that start in the past. */
-  private readonly eventLog: Array<{ revision: number; events: WatchEventKV<V>[] }> = []
+  private readonly eventLog: StoreChange<V>[] = []
 
   get revision(): number {
     return this.rev
@@ -118,6 +124,25 @@ export class MvccStore<V = unknown> {
   /** All revisions of one key (oldest first), tombstones as undefined kv. */
   keyHistory(key: string): ReadonlyArray<{ modRevision: number; kv: KeyValue<V> | undefined }> {
     return this.history.get(key) ?? []
+  }
+
+  /**
+   * Every change after `revision` (exclusive), in revision order: one entry per written revision
+   * with its puts and deletes (a delete's kv is the tombstone: modRevision set, version 0). The
+   * entries are the store's own log, not copies; do not mutate them. Changes at or below the
+   * compaction revision minus one are gone, so asking for them throws CompactedError.
+   */
+  changesSince(revision: number): ReadonlyArray<StoreChange<V>> {
+    if (revision + 1 < this.compactedRev) throw new CompactedError(revision + 1, this.compactedRev)
+    const log = this.eventLog
+    let lo = 0
+    let hi = log.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((log[mid] as StoreChange<V>).revision <= revision) lo = mid + 1
+      else hi = mid
+    }
+    return log.slice(lo)
   }
 
   txn(

@@ -3,8 +3,10 @@
  * timestamps in objects are deterministic: creationTimestamp, event times, container startedAt.
  */
 
+import { DEFAULT_START_TIME } from '../../api/time'
+
 /** The default start of every scenario, in the Kubernetes v1.33 era. */
-export const DEFAULT_START_TIME = '2025-05-01T10:00:00Z'
+export { DEFAULT_START_TIME }
 
 export function parseStartTime(text: string): number {
   const ms = Date.parse(text)

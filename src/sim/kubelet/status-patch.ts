@@ -7,20 +7,11 @@
  * Lists with a merge key are diffed element by element and carry `$setElementOrder/<field>`;
  * removed map keys become `null`; other lists and scalars are replaced.
  */
+import { mergeKeyOf } from '../../api/merge-keys'
 import type { PodStatus } from '../../api/types'
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json }
 type JsonObject = { [k: string]: Json }
-
-/** Merge keys of the PodStatus lists (patchMergeKey struct tags of k8s.io/api core/v1). */
-const STATUS_MERGE_KEYS: Readonly<Record<string, string>> = {
-  conditions: 'type',
-  containerStatuses: 'name',
-  initContainerStatuses: 'name',
-  ephemeralContainerStatuses: 'name',
-  podIPs: 'ip',
-  hostIPs: 'ip',
-}
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v)
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
@@ -40,7 +31,7 @@ function diffObject(o: JsonObject, m: JsonObject): JsonObject {
       continue
     }
     if (same(ov, mv)) continue
-    const key = STATUS_MERGE_KEYS[k]
+    const key = mergeKeyOf(k)
     if (key && Array.isArray(ov) && Array.isArray(mv)) {
       out[`$setElementOrder/${k}`] = mv.map((e) => (isObject(e) ? { [key]: e[key] ?? null } : e))
       out[k] = diffList(ov, mv, key)

@@ -11,13 +11,18 @@ import type { Message } from '../kernel/trace'
 
 export interface ObjectResponse {
   readonly kind: string
+  /** The kind's API group (`apps`); absent for the core group. */
+  readonly group?: string
   readonly namespace?: string
   readonly name: string
+  /** HTTP code of kubectl's last request for the object; 0 when it sent none. */
   readonly code: number
   /** `created`, `configured`, `unchanged`; absent on errors. */
   readonly action?: string
   /** The apiserver's Status object on errors. */
   readonly status?: Status
+  /** kubectl's own error, found before sending anything (printed after `error: `). */
+  readonly error?: string
 }
 
 export interface RunResult {
@@ -36,11 +41,13 @@ export function runResult(cluster: Cluster): RunResult {
     for (const r of results) {
       responses.push({
         kind: r.kind,
+        ...(r.group ? { group: r.group } : {}),
         ...(r.namespace ? { namespace: r.namespace } : {}),
         name: r.name,
         code: r.code,
         ...(r.action ? { action: r.action } : {}),
         ...(r.status ? { status: r.status } : {}),
+        ...(r.error !== undefined ? { error: r.error } : {}),
       })
     }
   }

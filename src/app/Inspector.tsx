@@ -1,0 +1,117 @@
+/**
+ * The inspector: the selected message (who sent it to whom, when, its stage, what caused it) and
+ * its payload — the HTTP request or response, the watch event and its object, the etcd or CRI
+ * call, or a component's decision — fetched from the worker on demand.
+ */
+import { useEffect, useState } from 'react'
+import type { MessageDetail, MessageView } from '../protocol/messages'
+import { fetchMessage } from './bridge'
+import { useStore } from './store/store'
+
+export function Inspector() {
+  const selectedId = useStore((s) => s.selectedMessageId)
+  const messages = useStore((s) => s.messages)
+  const selected = selectedId === undefined ? undefined : findMessage(messages, selectedId)
+  const cause = selected?.causeId != null ? findMessage(messages, selected.causeId) : undefined
+  const [detail, setDetail] = useState<MessageDetail | null | undefined>()
+  useEffect(() => {
+    setDetail(undefined)
+    if (selectedId === undefined) return
+    let live = true
+    fetchMessage(selectedId).then((d) => {
+      if (live) setDetail(d)
+    })
+    return () => {
+      live = false
+    }
+  }, [selectedId])
+
+  return (
+    <aside className="inspector" aria-label="Inspector" data-testid="inspector">
+      <h2>Inspector</h2>
+      <ApplyLog />
+      {!selected && <p className="muted">Select a message on the graph, or step with ← / →.</p>}
+      {selected && (
+        <div data-testid="inspector-message">
+          <p className="summary">
+            <span className={`kind kind-${selected.kind}`}>{selected.kind}</span>{' '}
+            <code>{selected.summary}</code>
+          </p>
+          <dl className="facts">
+            <dt>from → to</dt>
+            <dd data-testid="inspector-route">
+              {selected.from} → {selected.to}
+            </dd>
+            <dt>sent · delivered</dt>
+            <dd>
+              {(selected.sentAtMs / 1000).toFixed(3)} s · {(selected.deliverAtMs / 1000).toFixed(3)} s
+            </dd>
+            <dt>stage</dt>
+            <dd>{selected.stage}</dd>
+            {selected.object && (
+              <>
+                <dt>object</dt>
+                <dd>
+                  {selected.object.resource}/
+                  {selected.object.namespace ? `${selected.object.namespace}/` : ''}
+                  {selected.object.name}
+                </dd>
+              </>
+            )}
+            <dt>caused by</dt>
+            <dd>
+              {cause ? (
+                <button
+                  type="button"
+                  className="link"
+                  data-testid="cause-link"
+                  onClick={() =>
+                    useStore.setState({
+                      selectedMessageId: cause.id,
+                      cursorMs: cause.sentAtMs,
+                      playing: false,
+                    })
+                  }
+                >
+                  #{cause.id} {cause.summary}
+                </button>
+              ) : (
+                <span className="muted">
+                  {selected.causeId === null ? 'a user action or startup' : `#${selected.causeId}`}
+                </span>
+              )}
+            </dd>
+          </dl>
+          <pre className="payload" data-testid="payload">
+            {detail === undefined
+              ? 'loading…'
+              : detail === null
+                ? 'not available'
+                : JSON.stringify(detail.payload, null, 2)}
+          </pre>
+        </div>
+      )}
+    </aside>
+  )
+}
+
+function ApplyLog() {
+  const log = useStore((s) => s.applyLog)
+  if (log.length === 0) return null
+  return (
+    <div className="apply-log" data-testid="apply-log" aria-live="polite">
+      {log.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the log is replaced as a whole on each apply
+        <p key={i} className={line.ok ? 'ok' : 'error'} data-testid={line.ok ? 'apply-ok' : 'apply-error'}>
+          {line.text}
+        </p>
+      ))}
+    </div>
+  )
+}
+
+function findMessage(messages: readonly MessageView[], id: number): MessageView | undefined {
+  // Ids are dense and in order within a run; fall back to a search after a fork.
+  const guess = messages[id - (messages[0]?.id ?? 1)]
+  return guess?.id === id ? guess : messages.find((m) => m.id === id)
+}

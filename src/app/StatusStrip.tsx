@@ -1,0 +1,41 @@
+/** The Pods at the cursor with their kubectl STATUS and node; click one to focus it. */
+import { useMemo } from 'react'
+import { podSummary } from '../api/kubectl'
+import { DEFAULT_START_MS } from '../api/time'
+import type { Pod } from '../api/types'
+import { objectsAt } from './model/objects'
+import { useStore } from './store/store'
+
+export function StatusStrip() {
+  const revisions = useStore((s) => s.revisions)
+  const cursorMs = useStore((s) => s.cursorMs)
+  const focused = useStore((s) => s.focusedPodKey)
+  const pods = useMemo(() => objectsAt<Pod>(revisions, 'pods', cursorMs), [revisions, cursorMs])
+  const nowMs = DEFAULT_START_MS + cursorMs
+  return (
+    <section className="status-strip" aria-label="Pods" data-testid="status-strip">
+      {pods.length === 0 && <span className="muted">No Pods yet. Apply a manifest to create one.</span>}
+      {pods.map((pod) => {
+        const key = `/registry/pods/${pod.metadata?.namespace}/${pod.metadata?.name}`
+        const summary = podSummary(pod, nowMs)
+        return (
+          <button
+            type="button"
+            key={key}
+            className={`pod-chip status-${summary.status.replace(/[^A-Za-z]/g, '')}${focused === key ? ' focused' : ''}`}
+            onClick={() => useStore.setState({ focusedPodKey: focused === key ? undefined : key })}
+            aria-pressed={focused === key}
+            data-testid="pod-status"
+            data-pod={pod.metadata?.name}
+            data-status={summary.status}
+            data-node={pod.spec?.nodeName ?? ''}
+          >
+            <strong>{pod.metadata?.name}</strong> <span className="status">{summary.status}</span>{' '}
+            <span className="ready">{summary.ready}</span>{' '}
+            <span className="node">{pod.spec?.nodeName ? `on ${pod.spec.nodeName}` : 'not scheduled'}</span>
+          </button>
+        )
+      })}
+    </section>
+  )
+}

@@ -1,0 +1,90 @@
+/**
+ * What the user does, as plain module functions: apply the workload YAML at the cursor, reload
+ * the cluster. They talk to the worker through the bridge and put the outcome in the store.
+ */
+import { stringify } from 'yaml'
+import { formatApplyResult } from '../api/kubectl/apply-output'
+import type { Node } from '../api/types'
+import { applyYaml, loadScenario } from './bridge'
+import { parseProblems, resultProblems } from './editor/field-lines'
+import { play } from './playback'
+import { type EditorProblem, useStore } from './store/store'
+
+/** `kubectl apply -f` of the editor's YAML at the cursor; then play from there. */
+export async function applyWorkload(): Promise<void> {
+  const s = useStore.getState()
+  if (s.applying) return
+  const yaml = s.workloadYaml
+  const atMs = Math.round(s.cursorMs)
+  useStore.setState({ applying: true, playing: false })
+  try {
+    const outcome = await applyYaml(yaml, atMs)
+    if (outcome.type === 'parse-error') {
+      useStore.setState({
+        problems: parseProblems(outcome.problems),
+        applyLog: outcome.problems.map((p) => ({
+          text: `error: line ${p.line}: ${p.message}`,
+          ok: false,
+          atMs,
+        })),
+      })
+      return
+    }
+    const problems: EditorProblem[] = resultProblems(yaml, outcome.results)
+    useStore.setState({
+      problems,
+      applyLog: outcome.results.map((r) => ({ text: formatApplyResult(r), ok: !r.status && !r.error, atMs })),
+      cursorMs: atMs,
+      selectedMessageId: undefined,
+    })
+    play()
+  } catch (error) {
+    useStore.setState({ applyLog: [{ text: `error: ${(error as Error).message}`, ok: false, atMs }] })
+  } finally {
+    useStore.setState({ applying: false })
+  }
+}
+
+/** Restart the simulation with the cluster tab's Nodes (empty: the default cluster). */
+export function reloadCluster(clusterYaml: string): void {
+  const s = useStore.getState()
+  useStore.setState({ clusterYaml, cursorMs: 0, playing: false, problems: [], applyLog: [] })
+  loadScenario({ seed: s.scenario?.seed ?? 1, clusterYaml, actions: [] })
+}
+
+/** The cluster's Nodes as short, editable YAML: name, labels, taints, capacity. */
+export function nodesToYaml(nodes: readonly Node[]): string {
+  const docs = nodes.map((n) => {
+    const labels = Object.fromEntries(
+      Object.entries(n.metadata?.labels ?? {}).filter(
+        ([k]) =>
+          !k.startsWith('beta.kubernetes.io/') &&
+          k !== 'kubernetes.io/arch' &&
+          k !== 'kubernetes.io/os' &&
+          k !== 'kubernetes.io/hostname',
+      ),
+    )
+    const capacity = n.status?.capacity ?? {}
+    return {
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: n.metadata?.name, ...(Object.keys(labels).length ? { labels } : {}) },
+      ...(n.spec?.taints?.length ? { spec: { taints: n.spec.taints } } : {}),
+      status: { capacity: { cpu: capacity.cpu, memory: capacity.memory, pods: capacity.pods } },
+    }
+  })
+  return docs.map((d) => stringify(d)).join('---\n')
+}
+
+/**
+ * When a scenario with no user actions has finished booting (components listed and started
+ * watching), move the cursor to that moment: the user arrives at a running, quiet cluster. The
+ * boot messages stay in the trace (scrub back to 0 to see them).
+ */
+export function followBoot(): () => void {
+  return useStore.subscribe((s, prev) => {
+    if (s.idleAtMs === undefined || prev.idleAtMs !== undefined) return
+    if ((s.scenario?.actions.length ?? 0) > 0 || s.cursorMs !== 0 || s.playing) return
+    useStore.setState({ cursorMs: s.idleAtMs })
+  })
+}

@@ -1,0 +1,259 @@
+/**
+ * The main thread's handle on the simulation worker, as plain module functions (not hooks):
+ * commands out (load, apply, delete, message, and the cursor as playback moves), events in (resets
+ * and frames go straight into the store; answers resolve the promise of the command that asked).
+ * The main thread never waits on simulation work: every call returns at once.
+ */
+import type {
+  Command,
+  MessageDetail,
+  ObjectResult,
+  ParseProblem,
+  ScenarioInput,
+  WorkerEvent,
+} from '../protocol/messages'
+import { appendFrame, resetTrace, useStore } from './store/store'
+
+/** What the bridge needs of a Worker; tests pass a fake through `setWorkerFactory`. */
+export interface WorkerLike {
+  postMessage(command: Command): void
+  onmessage: ((e: MessageEvent) => void) | null
+  onerror: ((e: ErrorEvent) => void) | null
+  terminate(): void
+}
+
+/** kubectl's answer to an apply or delete, or why the YAML never left the editor. */
+export type ApplyOutcome =
+  | { readonly type: 'applied'; readonly atMs: number; readonly results: readonly ObjectResult[] }
+  | { readonly type: 'parse-error'; readonly problems: readonly ParseProblem[] }
+
+/** A load's answer. It never rejects: the cluster tab shows problems, the app shows errors. */
+export type LoadOutcome =
+  | { readonly type: 'loaded'; readonly generation: number }
+  | { readonly type: 'parse-error'; readonly problems: readonly ParseProblem[] }
+  | { readonly type: 'error'; readonly message: string }
+
+export interface DeleteTarget {
+  readonly apiVersion: string
+  readonly kind: string
+  readonly namespace?: string
+  readonly name: string
+}
+
+/** Rejects an apply/delete still waiting when a load replaces the scenario (its answer will not come). */
+export class SimulationCancelled extends Error {
+  override readonly name = 'SimulationCancelled'
+}
+
+export const DEFAULT_SCENARIO: ScenarioInput = { seed: 1, clusterYaml: '', actions: [] }
+
+/** At most one cursor command per this many wall milliseconds (the worker only needs the horizon). */
+export const CURSOR_INTERVAL_MS = 50
+
+type Waiter =
+  | {
+      readonly kind: 'apply'
+      readonly resolve: (o: ApplyOutcome) => void
+      readonly reject: (e: Error) => void
+    }
+  | { readonly kind: 'load'; readonly resolve: (o: LoadOutcome) => void }
+  | { readonly kind: 'message'; readonly resolve: (m: MessageDetail | null) => void }
+
+const createWorker = (): WorkerLike =>
+  new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' })
+
+let factory: () => WorkerLike = createWorker
+let worker: WorkerLike | undefined
+let nextRequestId = 1
+const waiting = new Map<number, Waiter>()
+const errorListeners = new Set<(message: string) => void>()
+let unsubscribeStore: (() => void) | undefined
+let cursorTimer: ReturnType<typeof setTimeout> | undefined
+let lastCursorAtMs = Number.NEGATIVE_INFINITY
+
+/**
+ * Replace how the worker is created (tests: a fake; undefined: the real module worker). Stops the
+ * current simulation first.
+ */
+export function setWorkerFactory(create: (() => WorkerLike) | undefined): void {
+  stopSimulation()
+  factory = create ?? createWorker
+}
+
+/**
+ * Create the worker (once) and load `scenario` into it; later calls do nothing (use loadScenario
+ * to change the scenario), so a component effect may call it more than once.
+ */
+export function startSimulation(scenario: ScenarioInput = DEFAULT_SCENARIO): void {
+  if (worker) return
+  void loadScenario(scenario)
+}
+
+/** Terminate the worker; whatever waits for an answer is rejected (or resolved empty). */
+export function stopSimulation(): void {
+  unsubscribeStore?.()
+  unsubscribeStore = undefined
+  if (cursorTimer !== undefined) clearTimeout(cursorTimer)
+  cursorTimer = undefined
+  lastCursorAtMs = Number.NEGATIVE_INFINITY
+  worker?.terminate()
+  worker = undefined
+  settleAll('the simulation was stopped')
+}
+
+/** Start over with `scenario` (the cluster tab, a share link): the trace restarts from nothing. */
+export function loadScenario(scenario: ScenarioInput): Promise<LoadOutcome> {
+  // The session drops pending actions with the old scenario: their answers will never come.
+  for (const [id, w] of waiting) {
+    if (w.kind !== 'apply') continue
+    waiting.delete(id)
+    w.reject(new SimulationCancelled('a new scenario was loaded before the results came'))
+  }
+  return new Promise((resolve) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'load', resolve })
+    send({ type: 'load', scenario, requestId })
+    sendCursor()
+  })
+}
+
+/** `kubectl apply -f` of `yaml` at virtual time `atMs` (a fork when earlier than the trace's end). */
+export function applyYaml(yaml: string, atMs: number): Promise<ApplyOutcome> {
+  return new Promise((resolve, reject) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'apply', resolve, reject })
+    send({ type: 'apply', requestId, yaml, atMs })
+  })
+}
+
+/** `kubectl delete` of one object at virtual time `atMs`. */
+export function deleteObject(target: DeleteTarget, atMs: number): Promise<ApplyOutcome> {
+  return new Promise((resolve, reject) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'apply', resolve, reject })
+    const { apiVersion, kind, namespace, name } = target
+    send({ type: 'delete', requestId, apiVersion, kind, ...(namespace ? { namespace } : {}), name, atMs })
+  })
+}
+
+/** One message with its payload; null when the worker does not know it (or failed to answer). */
+export function fetchMessage(id: number): Promise<MessageDetail | null> {
+  return new Promise((resolve) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'message', resolve })
+    send({ type: 'message', requestId, id })
+  })
+}
+
+/**
+ * Be told about worker errors that answer no request (the simulation failed, the worker crashed).
+ * Without listeners they go to the console. Returns the unsubscribe.
+ */
+export function onSimulationError(listener: (message: string) => void): () => void {
+  errorListeners.add(listener)
+  return () => errorListeners.delete(listener)
+}
+
+function ensureWorker(): WorkerLike {
+  if (worker) return worker
+  const w = factory()
+  worker = w
+  w.onmessage = (e) => receive(e.data as WorkerEvent)
+  w.onerror = (e) => {
+    // An error outside the worker's own handlers (the script failed to load, or crashed): nothing
+    // waiting will be answered.
+    const message = `simulation worker error: ${e.message || 'unknown error'}`
+    settleAll(message)
+    reportError(message)
+  }
+  unsubscribeStore = useStore.subscribe((s, prev) => {
+    if (s.cursorMs !== prev.cursorMs || s.playing !== prev.playing || s.speed !== prev.speed) scheduleCursor()
+  })
+  return w
+}
+
+function send(command: Command): void {
+  ensureWorker().postMessage(command)
+}
+
+function receive(event: WorkerEvent): void {
+  switch (event.type) {
+    case 'reset': {
+      resetTrace(event.generation, event.fromMs, event.fromMessageId, [...event.nodes], event.scenario)
+      const w = event.requestId !== undefined ? waiting.get(event.requestId) : undefined
+      if (w?.kind === 'load' && event.requestId !== undefined) {
+        waiting.delete(event.requestId)
+        w.resolve({ type: 'loaded', generation: event.generation })
+      }
+      return
+    }
+    case 'frame':
+      appendFrame(event.generation, event.messages, event.revisions, event.computedUntilMs, event.idleAtMs)
+      return
+    case 'applied': {
+      const w = take(event.requestId)
+      if (w?.kind === 'apply') w.resolve({ type: 'applied', atMs: event.atMs, results: event.results })
+      return
+    }
+    case 'parse-error': {
+      const w = take(event.requestId)
+      if (w?.kind === 'apply' || w?.kind === 'load')
+        w.resolve({ type: 'parse-error', problems: event.problems })
+      return
+    }
+    case 'message-detail': {
+      const w = take(event.requestId)
+      if (w?.kind === 'message') w.resolve(event.message)
+      return
+    }
+    case 'error': {
+      const w = event.requestId !== undefined ? take(event.requestId) : undefined
+      if (w) settle(w, event.message)
+      else reportError(event.message)
+      return
+    }
+  }
+}
+
+function take(requestId: number): Waiter | undefined {
+  const w = waiting.get(requestId)
+  waiting.delete(requestId)
+  return w
+}
+
+function settle(w: Waiter, message: string): void {
+  if (w.kind === 'apply') w.reject(new Error(message))
+  else if (w.kind === 'load') w.resolve({ type: 'error', message })
+  else w.resolve(null)
+}
+
+function settleAll(message: string): void {
+  const all = [...waiting.values()]
+  waiting.clear()
+  for (const w of all) settle(w, message)
+}
+
+function reportError(message: string): void {
+  if (errorListeners.size === 0) console.error(message)
+  for (const listener of errorListeners) listener(message)
+}
+
+/** Leading and trailing throttle: the first change goes at once, then one per interval. */
+function scheduleCursor(): void {
+  if (cursorTimer !== undefined) return
+  const wait = lastCursorAtMs + CURSOR_INTERVAL_MS - Date.now()
+  if (wait <= 0) {
+    sendCursor()
+    return
+  }
+  cursorTimer = setTimeout(() => {
+    cursorTimer = undefined
+    sendCursor()
+  }, wait)
+}
+
+function sendCursor(): void {
+  const { cursorMs, playing, speed } = useStore.getState()
+  lastCursorAtMs = Date.now()
+  send({ type: 'cursor', atMs: cursorMs, playing, speed })
+}

@@ -1,0 +1,122 @@
+/**
+ * The cluster as a graph: the control plane on top, one box per cluster node below (its kubelet,
+ * containerd and Pods), the image registry at the side, and every message in flight at the cursor
+ * moving along its wire. Fills its container (give the container a size and `position: relative`).
+ *
+ * Reads from the store: `nodes` (the layout), `revisions` + `cursorMs` (state shown in boxes,
+ * narrowly per box), `messages` + `maxFlightMs` + `cursorMs` (the overlay only),
+ * `selectedMessageId` and `focusedPodKey` (highlights). Writes: `selectedMessageId` (clicking a
+ * message) and `focusedPodKey` (clicking a Pod).
+ */
+import '@xyflow/react/dist/style.css'
+import './graph.css'
+import {
+  Background,
+  BackgroundVariant,
+  Controls,
+  type FitViewOptions,
+  ReactFlow,
+  ReactFlowProvider,
+  useStore as useFlowStore,
+  useReactFlow,
+  useStoreApi,
+} from '@xyflow/react'
+import { MotionConfig } from 'motion/react'
+import { useEffect, useMemo, useRef } from 'react'
+import { useStore } from '../store/store'
+import { toFlowEdges, toFlowNodes } from './flow-elements'
+import { chooseColumns, layoutGraph } from './layout'
+import { MessageOverlay } from './MessageOverlay'
+import { nodeTypes } from './nodes'
+import { edgeTypes } from './WireEdge'
+
+/** Room above for the top row's step captions, below for the last row's. */
+const FIT: FitViewOptions = {
+  padding: { top: '28px', bottom: '16px', left: '10px', right: '10px' },
+  maxZoom: 1.25,
+}
+const PRO_OPTIONS = { hideAttribution: true }
+
+/** Width / height of the flow's container, in steps of 0.05 (1.4 until it has been measured). */
+const aspectSelector = (s: { width: number; height: number }) =>
+  s.width > 0 && s.height > 0 ? Math.round((s.width / s.height) * 20) / 20 : 1.4
+
+function GraphCanvas() {
+  const nodes = useStore((s) => s.nodes)
+  const aspect = useFlowStore(aspectSelector)
+  const names = useMemo(() => nodes.map((n) => n.metadata?.name ?? '').filter((n) => n !== ''), [nodes])
+  const namesKey = names.join('\n')
+  const columns = chooseColumns(names.length, aspect)
+  // The layout depends on the names only (not on the Node objects), so a fork that resends the same
+  // nodes keeps the layout, and the viewport, as they are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: namesKey stands for names
+  const layout = useMemo(() => layoutGraph(names, columns), [namesKey, columns])
+  const flowNodes = useMemo(() => toFlowNodes(layout, nodes), [layout, nodes])
+  const flowEdges = useMemo(() => toFlowEdges(layout), [layout])
+
+  // Fit on load and whenever the layout changes (a new node list, or a container shape that wants
+  // another column count); fitView waits for new nodes to be measured. When the container is
+  // resized, fit again unless the user has panned or zoomed since the last fit.
+  const { fitView } = useReactFlow()
+  const flowStore = useStoreApi()
+  const userMoved = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-fit when the layout changes
+  useEffect(() => {
+    userMoved.current = false
+    fitView(FIT)
+  }, [layout, fitView])
+  useEffect(
+    () =>
+      flowStore.subscribe((s, prev) => {
+        if ((s.width !== prev.width || s.height !== prev.height) && !userMoved.current) fitView(FIT)
+      }),
+    [flowStore, fitView],
+  )
+
+  return (
+    <ReactFlow
+      nodes={flowNodes}
+      edges={flowEdges}
+      nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
+      fitView
+      fitViewOptions={FIT}
+      minZoom={0.15}
+      maxZoom={2}
+      onMoveStart={(event) => {
+        // Only gestures (drag, wheel, pinch) carry an event; fitView and the Controls' buttons
+        // do not.
+        if (event) userMoved.current = true
+      }}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      nodesFocusable={false}
+      edgesFocusable={false}
+      elementsSelectable={false}
+      deleteKeyCode={null}
+      selectionKeyCode={null}
+      multiSelectionKeyCode={null}
+      panActivationKeyCode={null}
+      zoomOnDoubleClick={false}
+      proOptions={PRO_OPTIONS}
+      aria-label="Cluster graph"
+    >
+      <Background variant={BackgroundVariant.Dots} gap={24} size={1} />
+      <Controls showInteractive={false} position="bottom-left" />
+      <MessageOverlay layout={layout} />
+    </ReactFlow>
+  )
+}
+
+/** The cluster graph. No props: everything comes from the store. */
+export function ClusterGraph() {
+  return (
+    <div className="pf-graph" data-testid="graph">
+      <ReactFlowProvider>
+        <MotionConfig reducedMotion="user">
+          <GraphCanvas />
+        </MotionConfig>
+      </ReactFlowProvider>
+    </div>
+  )
+}

@@ -1,0 +1,123 @@
+/**
+ * The moving layer: message pills, step pulses and the selection highlight, drawn in flow
+ * coordinates inside React Flow's ViewportPortal so they pan and zoom with the graph. This is the
+ * only part of the graph subscribed to the cursor as such; React Flow's nodes never re-render
+ * because a message moved. Positions come from sim time (buildScene), never from CSS transitions.
+ */
+import { useStore as useFlowStore, ViewportPortal } from '@xyflow/react'
+import { type CSSProperties, memo, useMemo } from 'react'
+import type { MessageView } from '../../protocol/messages'
+import { useStore } from '../store/store'
+import { familyColor, familyOf } from './colors'
+import { describeMessage } from './labels'
+import type { GraphLayout, Rect } from './layout'
+import { buildScene, PILL_FONT_PX, PILL_HEIGHT } from './scene'
+
+const select = (m: MessageView) => useStore.setState({ selectedMessageId: m.id })
+
+/** Pills and captions never render smaller than their flow size, nor below PILL_FONT_PX on screen. */
+const zoomSelector = (s: { transform: [number, number, number] }) => s.transform[2]
+
+function ring(r: Rect, pad: number): CSSProperties {
+  return { left: r.x - pad, top: r.y - pad, width: r.width + 2 * pad, height: r.height + 2 * pad }
+}
+
+function MessageOverlayView({ layout }: { layout: GraphLayout }) {
+  const messages = useStore((s) => s.messages)
+  const cursorMs = useStore((s) => s.cursorMs)
+  const maxFlightMs = useStore((s) => s.maxFlightMs)
+  const selectedMessageId = useStore((s) => s.selectedMessageId)
+  const zoom = useFlowStore(zoomSelector)
+  const scale = Math.max(1, 1 / (zoom || 1))
+  const scene = useMemo(
+    () => buildScene({ layout, messages, cursorMs, maxFlightMs, selectedMessageId, scale }),
+    [layout, messages, cursorMs, maxFlightMs, selectedMessageId, scale],
+  )
+  const sizing = {
+    '--pf-pill-scale': scale,
+    '--pf-pill-h': `${PILL_HEIGHT}px`,
+    '--pf-pill-font': `${PILL_FONT_PX}px`,
+  } as CSSProperties
+  const sel = scene.selection
+  return (
+    <ViewportPortal>
+      <div className="pf-overlay" style={sizing}>
+        {sel?.wire && (
+          <svg className="pf-selected-wire" aria-hidden="true">
+            <line x1={sel.wire.a.x} y1={sel.wire.a.y} x2={sel.wire.b.x} y2={sel.wire.b.y} />
+          </svg>
+        )}
+        {sel?.rects.map((r) => (
+          <div
+            key={`${r.x},${r.y}`}
+            className="pf-ring pf-ring--selected"
+            style={ring(r, 4)}
+            aria-hidden="true"
+          />
+        ))}
+        {scene.pulses.map((p) => (
+          <div
+            key={p.message.id}
+            className="pf-ring pf-ring--step"
+            data-testid="step-pulse"
+            data-component={p.component}
+            style={
+              {
+                ...ring(p.rect, 3),
+                opacity: p.strength,
+                '--pf-c': familyColor(familyOf(p.component)),
+              } as CSSProperties
+            }
+            aria-hidden="true"
+          />
+        ))}
+        {scene.captions.map((c) => (
+          <button
+            key={c.message.id}
+            type="button"
+            className={`pf-pill pf-pill--step nopan nodrag${c.message.id === selectedMessageId ? ' is-selected' : ''}`}
+            style={pillStyle(c.at.x, c.at.y, familyColor(c.family))}
+            data-testid="step-pill"
+            data-message-id={c.message.id}
+            data-component={c.message.from}
+            aria-label={describeMessage(c.message)}
+            aria-pressed={c.message.id === selectedMessageId}
+            title={c.message.summary}
+            onClick={() => select(c.message)}
+          >
+            {c.label}
+          </button>
+        ))}
+        {scene.pills.map((p) => (
+          <button
+            key={p.message.id}
+            type="button"
+            className={`pf-pill pf-pill--${p.variant} nopan nodrag${p.message.id === selectedMessageId ? ' is-selected' : ''}`}
+            style={pillStyle(p.at.x, p.at.y, familyColor(p.family))}
+            data-testid="message-pill"
+            data-message-id={p.message.id}
+            data-kind={p.message.kind}
+            data-from={p.message.from}
+            data-to={p.message.to}
+            data-progress={p.progress.toFixed(3)}
+            aria-label={describeMessage(p.message)}
+            aria-pressed={p.message.id === selectedMessageId}
+            title={p.message.summary}
+            onClick={() => select(p.message)}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+    </ViewportPortal>
+  )
+}
+
+function pillStyle(x: number, y: number, color: string): CSSProperties {
+  return {
+    transform: `translate(${x}px, ${y}px) scale(var(--pf-pill-scale)) translate(-50%, -50%)`,
+    '--pf-c': color,
+  } as CSSProperties
+}
+
+export const MessageOverlay = memo(MessageOverlayView)

@@ -1,0 +1,104 @@
+/**
+ * A Pod inside its node: name, kubectl STATUS, and its sandbox (pause) holding one square per
+ * container, coloured by state. It grows in when the Pod is bound; with prefers-reduced-motion it
+ * only flashes a highlight. Clicking it focuses the Pod (as the status strip does).
+ */
+import { motion, useReducedMotion } from 'motion/react'
+import { memo, useMemo } from 'react'
+import { podSummary } from '../../api/kubectl'
+import { DEFAULT_START_MS } from '../../api/time'
+import type { Pod } from '../../api/types'
+import { type ContainerView, podState } from '../model/pod-state'
+import { podKey } from '../model/pods-view'
+import { useStore } from '../store/store'
+import { statusTone } from './colors'
+import { middleEllipsis } from './labels'
+import { GROUP } from './layout'
+
+const HIGHLIGHT = '0 0 0 3px rgba(50, 108, 229, 0.75)'
+const NO_HIGHLIGHT = '0 0 0 3px rgba(50, 108, 229, 0)'
+
+function containerTitle(c: ContainerView): string {
+  const role = c.role === 'main' ? '' : ` (${c.role} container)`
+  const detail =
+    c.phase === 'none'
+      ? 'not created yet'
+      : c.phase === 'terminated'
+        ? `terminated${c.reason ? `: ${c.reason}` : ''}${c.exitCode !== undefined ? `, exit code ${c.exitCode}` : ''}`
+        : c.phase === 'waiting'
+          ? `waiting${c.reason ? `: ${c.reason}` : ''}`
+          : `running${c.ready ? ', ready' : ''}`
+  return `${c.name}${role}: ${detail}`
+}
+
+const SANDBOX_TEXT = {
+  none: 'no sandbox yet',
+  creating: 'sandbox being created',
+  ready: 'sandbox running',
+  stopped: 'sandbox stopped',
+} as const
+
+function PodCardView({ pod }: { pod: Pod }) {
+  const key = podKey(pod)
+  const focused = useStore((s) => s.focusedPodKey === key)
+  const reduced = useReducedMotion()
+  const namespace = pod.metadata?.namespace ?? 'default'
+  const name = pod.metadata?.name ?? ''
+  // STATUS does not depend on "now" (only RESTARTS' "ago" does), so no cursor subscription here.
+  const summary = useMemo(() => podSummary(pod, DEFAULT_START_MS), [pod])
+  const state = useMemo(() => podState(pod), [pod])
+  const tone = statusTone(summary.status)
+  const description = `Pod ${namespace}/${name}: ${summary.status}, ${summary.ready} ready; ${SANDBOX_TEXT[state.sandbox]}; ${state.containers.map(containerTitle).join('; ')}`
+  return (
+    <motion.li
+      className="pf-pod-slot"
+      style={{ height: GROUP.slotHeight }}
+      initial={reduced ? { opacity: 1, boxShadow: HIGHLIGHT } : { opacity: 0, scale: 0.3 }}
+      animate={{ opacity: 1, scale: 1, boxShadow: NO_HIGHLIGHT }}
+      exit={reduced ? { opacity: 0 } : { opacity: 0, scale: 0.6 }}
+      transition={{ duration: reduced ? 0.8 : 0.35, ease: 'easeOut' }}
+    >
+      <button
+        type="button"
+        className={`pf-pod tone-${tone}${focused ? ' focused' : ''} nodrag nopan`}
+        data-testid={`pod-${namespace}-${name}`}
+        data-status={summary.status}
+        data-node={pod.spec?.nodeName ?? ''}
+        aria-pressed={focused}
+        aria-label={description}
+        title={description}
+        onClick={() => useStore.setState({ focusedPodKey: focused ? undefined : key })}
+      >
+        <span className="pf-pod-name">{middleEllipsis(name, 26)}</span>
+        <span className="pf-pod-row">
+          <span className={`pf-sandbox sandbox-${state.sandbox}`} aria-hidden="true">
+            <span className="pf-sandbox-label">pause</span>
+            {state.containers.map((c) => (
+              <span
+                key={`${c.role}/${c.name}`}
+                className={`pf-ctr ctr-${c.phase}${c.failed ? ' failed' : ''}${c.role === 'main' ? '' : ' init'}`}
+              />
+            ))}
+          </span>
+          <span className="pf-pod-status">{summary.status}</span>
+        </span>
+      </button>
+    </motion.li>
+  )
+}
+
+export const PodCard = memo(PodCardView)
+
+/** A Pod beyond its node box's slots: not drawn, but listed for screen readers and tests. */
+function OverflowPodView({ pod }: { pod: Pod }) {
+  const namespace = pod.metadata?.namespace ?? 'default'
+  const name = pod.metadata?.name ?? ''
+  const status = useMemo(() => podSummary(pod, DEFAULT_START_MS).status, [pod])
+  return (
+    <li data-testid={`pod-${namespace}-${name}`} data-status={status} data-node={pod.spec?.nodeName ?? ''}>
+      Pod {namespace}/{name}: {status}
+    </li>
+  )
+}
+
+export const OverflowPod = memo(OverflowPodView)

@@ -1,0 +1,122 @@
+/**
+ * Plane geometry for edges and message pills: straight wires between box borders, points along
+ * them at a message's progress, and pills nudged sideways so that labels do not sit on top of
+ * each other.
+ */
+import type { Rect } from './layout'
+
+export interface Point {
+  readonly x: number
+  readonly y: number
+}
+
+export interface Segment {
+  readonly a: Point
+  readonly b: Point
+}
+
+export const center = (r: Rect): Point => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })
+
+/** Where the ray from the centre of `r` towards `toward` leaves `r` (the centre if they coincide). */
+export function clipRay(r: Rect, toward: Point): Point {
+  const c = center(r)
+  const dx = toward.x - c.x
+  const dy = toward.y - c.y
+  if (dx === 0 && dy === 0) return c
+  const tx = dx === 0 ? Number.POSITIVE_INFINITY : r.width / 2 / Math.abs(dx)
+  const ty = dy === 0 ? Number.POSITIVE_INFINITY : r.height / 2 / Math.abs(dy)
+  const t = Math.min(tx, ty, 1)
+  return { x: c.x + dx * t, y: c.y + dy * t }
+}
+
+/**
+ * The straight wire from box `from` to box `to`: from border to border, or from centre to centre
+ * when the boxes are so close that the border-to-border stretch would be shorter than
+ * `minLength` (a message needs room to be seen moving).
+ */
+export function wireBetween(from: Rect, to: Rect, minLength = 48): Segment {
+  const ca = center(from)
+  const cb = center(to)
+  const a = clipRay(from, cb)
+  const b = clipRay(to, ca)
+  const borderLength = Math.hypot(b.x - a.x, b.y - a.y)
+  const sameDirection = (b.x - a.x) * (cb.x - ca.x) + (b.y - a.y) * (cb.y - ca.y) > 0
+  if (!sameDirection || borderLength < minLength) return { a: ca, b: cb }
+  return { a, b }
+}
+
+export function pointAlong(s: Segment, t: number): Point {
+  return { x: s.a.x + (s.b.x - s.a.x) * t, y: s.a.y + (s.b.y - s.a.y) * t }
+}
+
+/** A unit vector perpendicular to the segment ((0, 1) for a degenerate one). */
+export function normalOf(s: Segment): Point {
+  const dx = s.b.x - s.a.x
+  const dy = s.b.y - s.a.y
+  const len = Math.hypot(dx, dy)
+  if (len === 0) return { x: 0, y: 1 }
+  return { x: -dy / len, y: dx / len }
+}
+
+/**
+ * Where a label of this size travels on a wire: the stretch between the points where it just
+ * clears each end (so a moving pill does not sit on the boxes it connects). On a wire too short
+ * for that, the label still travels the middle half, overlapping the boxes at the ends.
+ * `clearance` is added on each end.
+ */
+export function labelTrack(wire: Segment, width: number, height: number, clearance = 3): Segment {
+  const dx = wire.b.x - wire.a.x
+  const dy = wire.b.y - wire.a.y
+  const len = Math.hypot(dx, dy)
+  if (len === 0) return wire
+  const ux = dx / len
+  const uy = dy / len
+  const inset = Math.min((Math.abs(ux) * width) / 2 + (Math.abs(uy) * height) / 2 + clearance, len / 4)
+  return {
+    a: { x: wire.a.x + ux * inset, y: wire.a.y + uy * inset },
+    b: { x: wire.b.x - ux * inset, y: wire.b.y - uy * inset },
+  }
+}
+
+/** A label to place, centred at `at` if nothing is in the way. */
+export interface PillRequest {
+  readonly at: Point
+  readonly width: number
+  readonly height: number
+}
+
+/** Lane order: where it belongs, then alternately below and above. */
+const LANES = [0, 1, -1, 2, -2, 3, -3] as const
+
+const overlaps = (a: Rect, b: Rect): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/**
+ * Centres for the labels, in order: each takes the first lane (a row above or below where it
+ * belongs: labels are wide and short, so stacking them is the compact way apart) where it overlaps
+ * no label placed before it, or stays put when every lane is taken. Deterministic: same input,
+ * same placement, so a paused frame never jitters.
+ */
+export function placePills(pills: readonly PillRequest[], gap = 2): Point[] {
+  const placed: Rect[] = []
+  const out: Point[] = []
+  for (const p of pills) {
+    const step = p.height + gap
+    let chosen: { c: Point; box: Rect } | undefined
+    for (const lane of LANES) {
+      const c = { x: p.at.x, y: p.at.y + step * lane }
+      const box = { x: c.x - p.width / 2, y: c.y - p.height / 2, width: p.width, height: p.height }
+      if (!placed.some((q) => overlaps(q, box))) {
+        chosen = { c, box }
+        break
+      }
+    }
+    chosen ??= {
+      c: p.at,
+      box: { x: p.at.x - p.width / 2, y: p.at.y - p.height / 2, width: p.width, height: p.height },
+    }
+    placed.push(chosen.box)
+    out.push(chosen.c)
+  }
+  return out
+}

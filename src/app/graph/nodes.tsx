@@ -1,0 +1,253 @@
+/**
+ * React Flow node types: a control-plane component box, a cluster node box (kubelet, containerd,
+ * usage, Pods) and the summary box for collapsed nodes. Each is memoized and subscribes to the
+ * store narrowly (its own state line, its own Pods), so the cursor moving re-renders a box only
+ * when what it shows changes. Moving messages live in MessageOverlay, not here.
+ */
+import { type Node as FlowNode, Handle, type NodeProps, Position } from '@xyflow/react'
+import { AnimatePresence } from 'motion/react'
+import { type CSSProperties, memo, useMemo } from 'react'
+import { nodeRoles, nodeStatus } from '../../api/kubectl'
+import type { Node } from '../../api/types'
+import { formatCpu, formatMemory, fraction, nodeAt, nodeUsage, type Usage } from '../model/node-usage'
+import { podCountOnNodes, podKey, podsOnNodeAt } from '../model/pods-view'
+import { useStore } from '../store/store'
+import { familyColor, familyOf } from './colors'
+import { componentState, STATE_MEANING } from './component-state'
+import { componentName, componentTestId } from './labels'
+import {
+  type ControlComponent,
+  GROUP,
+  KUBELET_BOX,
+  kubeletId,
+  MORE_NODES,
+  type Rect,
+  RUNTIME_BOX,
+  runtimeId,
+} from './layout'
+import { OverflowPod, PodCard } from './PodCard'
+import { useShallowArray } from './use-shallow-array'
+
+export type ComponentNodeData = { readonly component: ControlComponent }
+export type ClusterNodeData = { readonly name: string; readonly node: Node | undefined }
+export type MoreNodesData = { readonly names: readonly string[] }
+
+export type ComponentFlowNode = FlowNode<ComponentNodeData, 'component'>
+export type ClusterFlowNode = FlowNode<ClusterNodeData, 'clusterNode'>
+export type MoreNodesFlowNode = FlowNode<MoreNodesData, 'moreNodes'>
+export type GraphFlowNode = ComponentFlowNode | ClusterFlowNode | MoreNodesFlowNode
+
+const TITLE: Readonly<Record<ControlComponent, string>> = {
+  kubectl: 'kubectl',
+  'kube-apiserver': 'kube-apiserver',
+  etcd: 'etcd',
+  'kube-scheduler': 'kube-scheduler',
+  'kube-controller-manager': 'kube-controller-manager',
+  registry: 'registry',
+}
+
+/**
+ * Invisible handles at the centre of `rect` (relative to the node): edges need handles to attach
+ * to, but WireEdge draws from the layout's own border points.
+ */
+function Anchor({ id, rect }: { id: string; rect: Rect }) {
+  const style: CSSProperties = { left: rect.x + rect.width / 2, top: rect.y + rect.height / 2 }
+  return (
+    <>
+      <Handle
+        className="pf-handle"
+        type="source"
+        id={`${id}-s`}
+        position={Position.Top}
+        style={style}
+        isConnectable={false}
+      />
+      <Handle
+        className="pf-handle"
+        type="target"
+        id={`${id}-t`}
+        position={Position.Top}
+        style={style}
+        isConnectable={false}
+      />
+    </>
+  )
+}
+
+const familyStyle = (id: string): CSSProperties => ({ '--pf-c': familyColor(familyOf(id)) }) as CSSProperties
+
+function ComponentNodeView({ data, width, height }: NodeProps<ComponentFlowNode>) {
+  const id = data.component
+  const state = useStore((s) => componentState(id, s.revisions, s.cursorMs))
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled box of the diagram, not a form's fieldset
+    <div
+      className="pf-box"
+      style={familyStyle(id)}
+      data-testid={componentTestId(id)}
+      data-component={id}
+      role="group"
+      aria-label={`${TITLE[id]}, ${STATE_MEANING[id]}: ${state}`}
+    >
+      <Anchor id="c" rect={{ x: 0, y: 0, width: width ?? 0, height: height ?? 0 }} />
+      <span className="pf-box-title">{TITLE[id]}</span>
+      <span className="pf-box-state" title={state}>
+        {state}
+      </span>
+    </div>
+  )
+}
+
+export const ComponentNode = memo(ComponentNodeView)
+
+function UsageRow({ label, usage, text }: { label: string; usage: Usage; text: string }) {
+  const f = fraction(usage)
+  return (
+    <div
+      className="pf-usage-row"
+      role="img"
+      aria-label={`${label} requested ${text}`}
+      title={`${label}: ${text}`}
+    >
+      <span className="pf-usage-label">{label}</span>
+      <span className={`pf-usage-bar${usage.used > usage.allocatable ? ' over' : ''}`}>
+        <span style={{ width: `${Math.round(f * 100)}%` }} />
+      </span>
+      <span className="pf-usage-value">{text}</span>
+    </div>
+  )
+}
+
+function ClusterNodeView({ data }: NodeProps<ClusterFlowNode>) {
+  const { name } = data
+  const pods = useShallowArray((s) => podsOnNodeAt(s.revisions, s.cursorMs, name))
+  const node = useStore((s) => nodeAt(s.revisions, s.cursorMs, name)) ?? data.node
+  const usage = useMemo(() => nodeUsage(node, pods), [node, pods])
+  const roles = node ? nodeRoles(node) : []
+  const status = node ? nodeStatus(node) : 'Unknown'
+  const shown = pods.slice(0, GROUP.slots)
+  const hidden = pods.length - shown.length
+  const kubelet = kubeletId(name)
+  const runtime = runtimeId(name)
+  const chipLine: CSSProperties = {
+    left: KUBELET_BOX.x + KUBELET_BOX.width,
+    top: KUBELET_BOX.y + KUBELET_BOX.height / 2,
+    width: RUNTIME_BOX.x - KUBELET_BOX.x - KUBELET_BOX.width,
+  }
+  return (
+    <section
+      className={`pf-node${status.startsWith('Ready') ? '' : ' not-ready'}`}
+      data-testid={`node-${name}`}
+      data-pods={pods.length}
+      aria-label={`Node ${name}${roles.length ? ` (${roles.join(', ')})` : ''}, ${status}, ${usage.podCount} Pods`}
+    >
+      <Anchor id="kubelet" rect={KUBELET_BOX} />
+      <Anchor id="runtime" rect={RUNTIME_BOX} />
+      <header className="pf-node-title" style={{ height: GROUP.titleHeight }}>
+        <span className="pf-node-name" title={name}>
+          {name}
+        </span>
+      </header>
+      {(roles.length > 0 || !status.startsWith('Ready')) && (
+        <span className="pf-node-tags">
+          {!status.startsWith('Ready') && <span className="pf-tag danger">{status}</span>}
+          {roles.map((r) => (
+            <span key={r} className="pf-tag">
+              {r}
+            </span>
+          ))}
+        </span>
+      )}
+      <span className="pf-chip-line" style={chipLine} aria-hidden="true" />
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled box of the diagram, not a form's fieldset */}
+      <div
+        className="pf-chip"
+        style={{ ...chipRect(KUBELET_BOX), ...familyStyle(kubelet) }}
+        data-testid={componentTestId(kubelet)}
+        data-component={kubelet}
+        role="group"
+        aria-label={componentName(kubelet)}
+      >
+        kubelet
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled box of the diagram, not a form's fieldset */}
+      <div
+        className="pf-chip"
+        style={{ ...chipRect(RUNTIME_BOX), ...familyStyle(runtime) }}
+        data-testid={componentTestId(runtime)}
+        data-component={runtime}
+        role="group"
+        aria-label={componentName(runtime)}
+      >
+        containerd
+      </div>
+      <div className="pf-usage" style={{ top: GROUP.usageY }}>
+        <UsageRow
+          label="CPU"
+          usage={usage.cpu}
+          text={`${formatCpu(usage.cpu.used)} / ${formatCpu(usage.cpu.allocatable)}`}
+        />
+        <UsageRow
+          label="Mem"
+          usage={usage.memory}
+          text={`${formatMemory(usage.memory.used)} / ${formatMemory(usage.memory.allocatable)}`}
+        />
+        <UsageRow label="Pods" usage={usage.pods} text={`${usage.pods.used} / ${usage.pods.allocatable}`} />
+      </div>
+      <ul className="pf-pods" style={{ top: GROUP.podsY, gap: GROUP.slotGap }} aria-label={`Pods on ${name}`}>
+        {pods.length === 0 && <li className="pf-pods-empty">no Pods</li>}
+        <AnimatePresence initial={false}>
+          {shown.map((pod) => (
+            <PodCard key={podKey(pod)} pod={pod} />
+          ))}
+        </AnimatePresence>
+      </ul>
+      {hidden > 0 && (
+        <>
+          <span className="pf-pods-more" aria-hidden="true">
+            +{hidden} more {hidden === 1 ? 'Pod' : 'Pods'}
+          </span>
+          {/* Not drawn, but there for screen readers and tests, like the cards. */}
+          <ul className="pf-offscreen" aria-label={`${hidden} more Pods on ${name}`}>
+            {pods.slice(shown.length).map((pod) => (
+              <OverflowPod key={podKey(pod)} pod={pod} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  )
+}
+
+const chipRect = (r: Rect): CSSProperties => ({ left: r.x, top: r.y, width: r.width, height: r.height })
+
+export const ClusterNode = memo(ClusterNodeView)
+
+function MoreNodesView({ data, width, height }: NodeProps<MoreNodesFlowNode>) {
+  const { names } = data
+  const pods = useStore((s) => podCountOnNodes(s.revisions, s.cursorMs, names))
+  const list = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '')
+  return (
+    <section
+      className="pf-node pf-more"
+      style={familyStyle(MORE_NODES)}
+      data-testid="node-more"
+      data-component={MORE_NODES}
+      aria-label={`${names.length} more nodes with ${pods} Pods: ${names.join(', ')}`}
+    >
+      <Anchor id="c" rect={{ x: 0, y: 0, width: width ?? 0, height: height ?? 0 }} />
+      <header className="pf-node-title">
+        <span className="pf-node-name">{names.length} more nodes</span>
+      </header>
+      <p className="pf-more-pods">{pods === 1 ? '1 Pod' : `${pods} Pods`} on them</p>
+      <p className="pf-more-names" title={names.join(', ')}>
+        {list}
+      </p>
+    </section>
+  )
+}
+
+export const MoreNodes = memo(MoreNodesView)
+
+/** Module scope, so React Flow sees the same object on every render. */
+export const nodeTypes = { component: ComponentNode, clusterNode: ClusterNode, moreNodes: MoreNodes }

@@ -1,0 +1,168 @@
+/**
+ * The moving part of the graph at one cursor time, as plain data: a pill for every message in
+ * flight at its progress along its wire, a pulse for every component doing a step, and where the
+ * selected message's endpoints are. MessageOverlay renders it; nothing here depends on React.
+ */
+import type { ComponentId, MessageView } from '../../protocol/messages'
+import { activeSteps, latestStepByComponent, messageById, stepEndMs } from '../model/activity'
+import { inFlight, progress } from '../model/trace-index'
+import { type Family, messageFamily, type PillVariant, pillVariant } from './colors'
+import { labelTrack, type Point, placePills, pointAlong, type Segment, wireBetween } from './geometry'
+import { labelWidth, MAX_LABEL, shortLabel } from './labels'
+import type { GraphLayout, Rect } from './layout'
+
+/** Pill height at scale 1, in flow units (11px text, 1px padding, borders). */
+export const PILL_HEIGHT = 18
+/** Label font size of pills at scale 1. */
+export const PILL_FONT_PX = 11
+/** Step captions are shortened a little harder than message labels: they sit near boxes. */
+const STEP_LABEL = 30
+/** etcd traffic runs on the short apiserver–etcd wire, and there is a lot of it: shorter labels. */
+const ETCD_LABEL = 20
+
+const labelBudget = (m: MessageView): number =>
+  m.kind === 'etcd-request' || m.kind === 'etcd-response' || (m.kind === 'watch-event' && m.from === 'etcd')
+    ? ETCD_LABEL
+    : MAX_LABEL
+
+export interface PillView {
+  readonly message: MessageView
+  readonly label: string
+  readonly family: Family
+  readonly variant: PillVariant
+  /** Centre of the pill, flow coordinates. */
+  readonly at: Point
+  /** Progress along the wire, for tests and data attributes. */
+  readonly progress: number
+}
+
+export interface PulseView {
+  readonly message: MessageView
+  readonly component: ComponentId
+  readonly rect: Rect
+  /** 1 when the step starts, fading to 0.35 at its end. */
+  readonly strength: number
+}
+
+export interface CaptionView {
+  readonly message: MessageView
+  readonly label: string
+  readonly family: Family
+  readonly at: Point
+}
+
+export interface SelectionView {
+  readonly message: MessageView
+  readonly rects: readonly Rect[]
+  readonly wire: Segment | undefined
+}
+
+export interface Scene {
+  readonly pills: readonly PillView[]
+  readonly pulses: readonly PulseView[]
+  readonly captions: readonly CaptionView[]
+  readonly selection: SelectionView | undefined
+}
+
+/** The wire a message between `from` and `to` travels on (undefined if an end is not drawn). */
+export function wireFor(layout: GraphLayout, from: ComponentId, to: ComponentId): Segment | undefined {
+  const a = layout.anchors.get(from)
+  const b = layout.anchors.get(to)
+  if (!a || !b || a === b) return undefined
+  return wireBetween(a, b)
+}
+
+export interface SceneInput {
+  readonly layout: GraphLayout
+  readonly messages: readonly MessageView[]
+  readonly cursorMs: number
+  readonly maxFlightMs: number
+  readonly selectedMessageId: number | undefined
+  /** Pills and captions are drawn this much larger than their flow size (to stay readable). */
+  readonly scale: number
+}
+
+export function buildScene(input: SceneInput): Scene {
+  const { layout, messages, cursorMs, maxFlightMs, scale } = input
+  const h = PILL_HEIGHT * scale
+
+  // One pulse per component (steps often come in bursts): the newest step, as strong as the
+  // strongest one still showing.
+  const steps = activeSteps(messages, cursorMs, maxFlightMs)
+  const pulseByComponent = new Map<ComponentId, PulseView>()
+  for (const m of steps) {
+    const rect = layout.anchors.get(m.from)
+    if (!rect) continue
+    const end = stepEndMs(m)
+    const t = end > m.sentAtMs ? (cursorMs - m.sentAtMs) / (end - m.sentAtMs) : 0
+    const strength = 1 - 0.65 * Math.min(1, Math.max(0, t))
+    const before = pulseByComponent.get(m.from)
+    pulseByComponent.set(m.from, {
+      message: m,
+      component: m.from,
+      rect,
+      strength: Math.max(strength, before?.strength ?? 0),
+    })
+  }
+  const pulses = [...pulseByComponent.values()]
+
+  // Captions first, then pills: each avoids what was placed before it. A control-plane box has its
+  // caption above it; a kubelet's or runtime's sits on the bottom edge of its node box, over the
+  // gap below, rather than on the node's name and usage.
+  // One caption per box: a node box shows the newest step of its kubelet or its runtime.
+  const newestByBox = new Map<Rect, MessageView>()
+  for (const m of latestStepByComponent(steps).values()) {
+    const box = layout.outer.get(m.from)
+    const before = box && newestByBox.get(box)
+    if (box && (!before || before.id < m.id)) newestByBox.set(box, m)
+  }
+  const captionItems: { m: MessageView; label: string; at: Point; w: number }[] = []
+  for (const [box, m] of newestByBox) {
+    const label = shortLabel(m, STEP_LABEL)
+    const inside = layout.anchors.get(m.from) !== box
+    captionItems.push({
+      m,
+      label,
+      at: { x: box.x + box.width / 2, y: inside ? box.y + box.height : box.y - h / 2 - 2 },
+      w: labelWidth(label, PILL_FONT_PX) * scale,
+    })
+  }
+  const pillItems: { m: MessageView; label: string; at: Point; w: number; p: number }[] = []
+  for (const m of inFlight(messages, cursorMs, maxFlightMs)) {
+    const wire = wireFor(layout, m.from, m.to)
+    if (!wire) continue
+    const p = progress(m, cursorMs)
+    const label = shortLabel(m, labelBudget(m))
+    const w = labelWidth(label, PILL_FONT_PX) * scale
+    pillItems.push({ m, label, at: pointAlong(labelTrack(wire, w, h), p), w, p })
+  }
+  const placed = placePills([
+    ...captionItems.map((c) => ({ at: c.at, width: c.w, height: h })),
+    ...pillItems.map((p) => ({ at: p.at, width: p.w, height: h })),
+  ])
+  const captions: CaptionView[] = captionItems.map((c, i) => ({
+    message: c.m,
+    label: c.label,
+    family: messageFamily(c.m),
+    at: placed[i] as Point,
+  }))
+  const pills: PillView[] = pillItems.map((p, i) => ({
+    message: p.m,
+    label: p.label,
+    family: messageFamily(p.m),
+    variant: pillVariant(p.m),
+    at: placed[captionItems.length + i] as Point,
+    progress: p.p,
+  }))
+
+  let selection: SelectionView | undefined
+  const selected =
+    input.selectedMessageId === undefined ? undefined : messageById(messages, input.selectedMessageId)
+  if (selected) {
+    const rects = [layout.anchors.get(selected.from), layout.anchors.get(selected.to)].filter(
+      (r, i, all): r is Rect => r !== undefined && all.indexOf(r) === i,
+    )
+    selection = { message: selected, rects, wire: wireFor(layout, selected.from, selected.to) }
+  }
+  return { pills, pulses, captions, selection }
+}

@@ -1,0 +1,56 @@
+/**
+ * What is happening inside components at a cursor time. A step (work inside one component, from
+ * === to) often takes 0 ms of virtual time, so to be seen at all it stays visible for a minimum
+ * span after it starts.
+ */
+import type { MessageView } from '../../protocol/messages'
+import { sentBy } from './trace-index'
+
+/** How long a step stays visible at least, in virtual ms. */
+export const STEP_MIN_VISIBLE_MS = 300
+
+/** When a step stops being shown. */
+export function stepEndMs(m: MessageView, minVisibleMs = STEP_MIN_VISIBLE_MS): number {
+  return Math.max(m.deliverAtMs, m.sentAtMs + minVisibleMs)
+}
+
+/**
+ * Steps shown at `atMs`: started at or before it and not yet past stepEndMs, in id order.
+ * `maxFlightMs` (the longest span in the trace) bounds how far back to look.
+ */
+export function activeSteps(
+  messages: readonly MessageView[],
+  atMs: number,
+  maxFlightMs: number,
+  minVisibleMs = STEP_MIN_VISIBLE_MS,
+): MessageView[] {
+  const end = sentBy(messages, atMs)
+  const start = sentBy(messages, atMs - Math.max(maxFlightMs, minVisibleMs) - 1)
+  const out: MessageView[] = []
+  for (let i = start; i < end; i++) {
+    const m = messages[i] as MessageView
+    if (m.kind === 'step' && stepEndMs(m, minVisibleMs) > atMs) out.push(m)
+  }
+  return out
+}
+
+/** The newest active step of each component (the one whose caption is shown). */
+export function latestStepByComponent(steps: readonly MessageView[]): Map<string, MessageView> {
+  const out = new Map<string, MessageView>()
+  for (const s of steps) out.set(s.from, s)
+  return out
+}
+
+/** A message by id (messages are in id order, ids increasing but not necessarily dense). */
+export function messageById(messages: readonly MessageView[], id: number): MessageView | undefined {
+  let lo = 0
+  let hi = messages.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const m = messages[mid] as MessageView
+    if (m.id === id) return m
+    if (m.id < id) lo = mid + 1
+    else hi = mid - 1
+  }
+  return undefined
+}

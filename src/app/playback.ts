@@ -1,0 +1,111 @@
+/**
+ * Playback: the cursor moves through virtual time at `speed` virtual ms per wall ms, driven by
+ * requestAnimationFrame outside React. Stepping moves the cursor to the previous/next message.
+ * Where a message is on screen always follows from the cursor, so pause and scrub are exact.
+ */
+import { sentBy } from './model/trace-index'
+import { useStore } from './store/store'
+
+let frame: number | undefined
+let lastWallMs: number | undefined
+
+/** Where playback ends: the end of activity, or what has been computed if still busy. */
+export function endOfActivityMs(): number {
+  const s = useStore.getState()
+  const lastMessage = s.messages[s.messages.length - 1]
+  const lastDelivery = lastMessage ? Math.max(lastMessage.deliverAtMs, lastMessage.sentAtMs) : 0
+  return Math.max(s.idleAtMs ?? s.computedUntilMs, lastDelivery)
+}
+
+function tick(wallMs: number): void {
+  const s = useStore.getState()
+  if (!s.playing) {
+    frame = undefined
+    lastWallMs = undefined
+    return
+  }
+  const dt = lastWallMs === undefined ? 0 : Math.min(wallMs - lastWallMs, 100)
+  lastWallMs = wallMs
+  // Time keeps passing after the cluster goes quiet (retries and backoffs may still come), but
+  // the cursor never runs ahead of what the worker has computed.
+  const next = Math.min(s.cursorMs + dt * s.speed, Math.max(s.computedUntilMs, s.cursorMs))
+  if (next !== s.cursorMs) useStore.setState({ cursorMs: next })
+  frame = requestAnimationFrame(tick)
+}
+
+export function play(): void {
+  const s = useStore.getState()
+  if (s.playing) return
+  useStore.setState({ playing: true })
+  if (frame === undefined) frame = requestAnimationFrame(tick)
+}
+
+export function pause(): void {
+  useStore.setState({ playing: false })
+}
+
+export function togglePlay(): void {
+  if (useStore.getState().playing) pause()
+  else play()
+}
+
+export function seek(atMs: number): void {
+  useStore.setState({ cursorMs: Math.max(0, atMs) })
+}
+
+export function setSpeed(speed: number): void {
+  useStore.setState({ speed })
+}
+
+/**
+ * Where the cursor stands among messages: the index of the selected message when the cursor is at
+ * it, else half-way between the last message sent by the cursor and the next one. Many messages
+ * share one virtual millisecond, so stepping goes by index, not by time.
+ */
+function position(): number {
+  const s = useStore.getState()
+  const selected = s.selectedMessageId
+  if (selected !== undefined) {
+    const at = s.messages.findIndex((m) => m.id === selected)
+    if (at >= 0 && s.messages[at]?.sentAtMs === s.cursorMs) return at
+  }
+  return sentBy(s.messages, s.cursorMs) - 0.5
+}
+
+function select(index: number): void {
+  const s = useStore.getState()
+  const m = s.messages[index]
+  if (m) useStore.setState({ cursorMs: m.sentAtMs, selectedMessageId: m.id })
+  else if (index < 0) useStore.setState({ cursorMs: 0, selectedMessageId: undefined })
+}
+
+/** Move to the next message, or with `byStage` to the first message of the next stage. */
+export function stepForward(byStage = false): void {
+  pause()
+  const { messages } = useStore.getState()
+  const p = position()
+  let i = Number.isInteger(p) ? p + 1 : Math.ceil(p)
+  if (byStage && i < messages.length) {
+    const stage = messages[Math.max(0, Math.floor(p))]?.stage
+    while (i < messages.length && messages[i]?.stage === stage) i++
+  }
+  if (i < messages.length) select(i)
+}
+
+/** Move to the previous message, or with `byStage` to the start of this (or the previous) stage. */
+export function stepBack(byStage = false): void {
+  pause()
+  const { messages } = useStore.getState()
+  const p = position()
+  let i = Number.isInteger(p) ? p - 1 : Math.floor(p)
+  if (byStage && i >= 0) {
+    const stage = messages[i]?.stage
+    while (i > 0 && messages[i - 1]?.stage === stage) i--
+  }
+  select(i)
+}
+
+export function jumpToEnd(): void {
+  pause()
+  useStore.setState({ cursorMs: endOfActivityMs() })
+}

@@ -1,0 +1,145 @@
+/**
+ * The UI's one zustand store, in slices: the trace as received from the worker, and playback.
+ * Worker commands are plain module functions (src/app/bridge.ts), not hooks; components select
+ * narrowly so that moving the cursor re-renders only what depends on it.
+ */
+import type { Node } from 'kubernetes-types/core/v1'
+import { create } from 'zustand'
+import type { MessageView, ObjectRevision, ScenarioInput } from '../../protocol/messages'
+import type { EditorProblem } from '../editor/field-lines'
+import { truncateRevisions } from '../model/objects'
+
+export interface TraceSlice {
+  generation: number
+  /** In id order (= sentAtMs order). */
+  messages: MessageView[]
+  /** Longest flight time so far, to bound in-flight scans. */
+  maxFlightMs: number
+  /** Revisions by etcd key; replaced (new Map) on every change so selectors see a new value. */
+  revisions: Map<string, ObjectRevision[]>
+  nodes: Node[]
+  scenario: ScenarioInput | undefined
+  computedUntilMs: number
+  idleAtMs: number | undefined
+}
+
+export interface PlaybackSlice {
+  cursorMs: number
+  playing: boolean
+  /** Virtual milliseconds per wall millisecond (0.01 = teaching, 1 = real time, 20 = fast). */
+  speed: number
+  /** Follow the newest activity while playing (after an apply). */
+  selectedMessageId: number | undefined
+  /** The etcd key of the focused Pod (status strip, graph). */
+  focusedPodKey: string | undefined
+}
+
+export type { EditorProblem }
+
+export interface EditorSlice {
+  /** The workload tab's YAML (what Apply sends). */
+  workloadYaml: string
+  /** The cluster tab's YAML (Node objects); empty means the default cluster. */
+  clusterYaml: string
+  /** Problems from the last Apply (parse errors, apiserver errors), shown as markers. */
+  problems: EditorProblem[]
+  /** What kubectl printed for the last Apply, one line per object. */
+  applyLog: ApplyLogLine[]
+  applying: boolean
+}
+
+export interface ApplyLogLine {
+  readonly text: string
+  readonly ok: boolean
+  readonly atMs: number
+}
+
+export type State = TraceSlice & PlaybackSlice & EditorSlice
+
+export const initialTrace: TraceSlice = {
+  generation: 0,
+  messages: [],
+  maxFlightMs: 0,
+  revisions: new Map(),
+  nodes: [],
+  scenario: undefined,
+  computedUntilMs: 0,
+  idleAtMs: undefined,
+}
+
+export const initialPlayback: PlaybackSlice = {
+  cursorMs: 0,
+  playing: false,
+  speed: 0.25,
+  selectedMessageId: undefined,
+  focusedPodKey: undefined,
+}
+
+export const initialEditor: EditorSlice = {
+  workloadYaml: '',
+  clusterYaml: '',
+  problems: [],
+  applyLog: [],
+  applying: false,
+}
+
+export const useStore = create<State>(() => ({ ...initialTrace, ...initialPlayback, ...initialEditor }))
+
+/** Apply a worker `reset`: keep what precedes the fork, drop the rest. */
+export function resetTrace(
+  generation: number,
+  fromMs: number,
+  fromMessageId: number,
+  nodes: Node[],
+  scenario: ScenarioInput,
+): void {
+  useStore.setState((s) => {
+    const revisions = new Map(s.revisions)
+    truncateRevisions(revisions, fromMs)
+    const messages = s.messages.filter((m) => m.id < fromMessageId)
+    return {
+      generation,
+      messages,
+      maxFlightMs: messages.reduce((max, m) => Math.max(max, m.deliverAtMs - m.sentAtMs), 0),
+      revisions,
+      nodes,
+      scenario,
+      computedUntilMs: Math.min(s.computedUntilMs, fromMs),
+      idleAtMs: undefined,
+      selectedMessageId:
+        s.selectedMessageId !== undefined && s.selectedMessageId < fromMessageId
+          ? s.selectedMessageId
+          : undefined,
+    }
+  })
+}
+
+/** Append a worker `frame` (ignored if it belongs to an older generation). */
+export function appendFrame(
+  generation: number,
+  messages: readonly MessageView[],
+  revisions: readonly ObjectRevision[],
+  computedUntilMs: number,
+  idleAtMs: number | undefined,
+): void {
+  useStore.setState((s) => {
+    if (generation !== s.generation) return {}
+    let maxFlightMs = s.maxFlightMs
+    for (const m of messages) maxFlightMs = Math.max(maxFlightMs, m.deliverAtMs - m.sentAtMs)
+    const next: Partial<State> = {
+      messages: messages.length ? [...s.messages, ...messages] : s.messages,
+      maxFlightMs,
+      computedUntilMs,
+      idleAtMs,
+    }
+    if (revisions.length) {
+      const index = new Map(s.revisions)
+      for (const r of revisions) {
+        const list = index.get(r.key)
+        index.set(r.key, list ? [...list, r] : [r])
+      }
+      next.revisions = index
+    }
+    return next
+  })
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import type { Command, ScenarioInput, WorkerEvent } from '../protocol/messages'
+import { type HostEnvironment, WorkerHost } from './host'
+import { Session } from './session'
+import { Mirror } from './testing/mirror'
+
+const NGINX =
+  'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n'
+const DEFAULT: ScenarioInput = { seed: 1, clusterYaml: '', actions: [] }
+
+/**
+ * A worker's event loop with a fake wall clock: every clock read costs `costMs` (so slices end),
+ * deferred tasks run in order, timers when due.
+ */
+class FakeLoop implements HostEnvironment {
+  nowMs = 0
+  readonly posts: Array<{ atMs: number; event: WorkerEvent }> = []
+  private readonly tasks: Array<() => void> = []
+  private readonly timers: Array<{ atMs: number; fn: () => void }> = []
+
+  constructor(private readonly costMs = 0.5) {}
+
+  post(event: WorkerEvent): void {
+    this.posts.push({ atMs: this.nowMs, event: structuredClone(event) })
+  }
+  now(): number {
+    this.nowMs += this.costMs
+    return this.nowMs
+  }
+  defer(fn: () => void): void {
+    this.tasks.push(fn)
+  }
+  later(fn: () => void, ms: number): void {
+    this.timers.push({ atMs: this.nowMs + ms, fn })
+  }
+
+  /** Run one task (or the next timer, moving the clock to it); false when nothing is left. */
+  turn(): boolean {
+    const task = this.tasks.shift()
+    if (task) {
+      task()
+      return true
+    }
+    this.timers.sort((a, b) => a.atMs - b.atMs)
+    const timer = this.timers.shift()
+    if (!timer) return false
+    this.nowMs = Math.max(this.nowMs, timer.atMs)
+    timer.fn()
+    return true
+  }
+
+  drain(): void {
+    for (let i = 0; i < 100_000 && this.turn(); i++);
+  }
+
+  events(): WorkerEvent[] {
+    return this.posts.map((p) => p.event)
+  }
+}
+
+function setup(costMs?: number) {
+  const loop = new FakeLoop(costMs)
+  const host = new WorkerHost(loop)
+  return { loop, host }
+}
+
+describe('WorkerHost', () => {
+  it('answers a load with a reset at once, then streams frames at most once per 16 ms', () => {
+    const { loop, host } = setup()
+    host.handle({ type: 'load', scenario: DEFAULT })
+    expect(loop.events().map((e) => e.type)).toEqual(['reset'])
+    host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
+    loop.drain()
+    const frames = loop.posts.filter((p) => p.event.type === 'frame')
+    expect(frames.length).toBeGreaterThan(1)
+    for (let i = 1; i < frames.length; i++) {
+      expect((frames[i]?.atMs ?? 0) - (frames[i - 1]?.atMs ?? 0)).toBeGreaterThanOrEqual(16)
+    }
+    // Batched: far fewer posts than messages.
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    expect(mirror.messages.length).toBeGreaterThan(frames.length * 10)
+    expect(mirror.of('applied')).toHaveLength(1)
+    expect(mirror.idleAtMs).toBeDefined()
+    // The stream is what the session itself produces, only batched differently.
+    const session = new Session()
+    const direct = new Mirror()
+    direct.take(session.load(DEFAULT))
+    direct.take(session.apply(1, NGINX, 0))
+    for (let r = session.computeSome(); ; r = session.computeSome()) {
+      direct.take(r.events)
+      if (!r.more) break
+    }
+    expect(mirror.messages).toEqual(direct.messages)
+    expect(mirror.revisions).toEqual(direct.revisions)
+  })
+
+  it('handles a command between slices, flushing the old generation before the reset', () => {
+    const { loop, host } = setup(0.1)
+    host.handle({ type: 'load', scenario: DEFAULT })
+    host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
+    // One slice in, while the Pod is still starting, the user applies again.
+    loop.turn()
+    const before = loop.posts.length
+    host.handle({ type: 'apply', requestId: 2, yaml: NGINX.replaceAll('nginx', 'second'), atMs: 500 })
+    const now = loop.events().slice(before)
+    // The frame computed so far (not yet due) goes out first: the reset counts from it.
+    expect(now.map((e) => [e.type, 'generation' in e ? e.generation : undefined])).toEqual([
+      ['frame', 2],
+      ['reset', 3],
+    ])
+    loop.drain()
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    expect(mirror.of('applied').map((a) => a.requestId)).toEqual([1, 2])
+    expect(mirror.of('error')).toEqual([])
+    // When an apply's results arrive, the messages that produced them have arrived before.
+    const events = loop.events()
+    const applied = events.findIndex((e) => e.type === 'applied' && e.requestId === 2)
+    const seen = new Mirror()
+    seen.take(events.slice(0, applied))
+    expect(
+      seen.messages.some(
+        (m) => m.to === 'kubectl' && m.kind === 'http-response' && m.code === 201 && m.sentAtMs >= 500,
+      ),
+    ).toBe(true)
+  })
+
+  it('answers message requests at once', () => {
+    const { loop, host } = setup()
+    host.handle({ type: 'load', scenario: DEFAULT })
+    loop.drain()
+    const before = loop.posts.length
+    host.handle({ type: 'message', requestId: 5, id: 1 })
+    expect(loop.events()[before]).toMatchObject({ type: 'message-detail', requestId: 5, message: { id: 1 } })
+  })
+
+  it('computes further when the cursor moves, and stops when caught up', () => {
+    const { loop, host } = setup()
+    host.handle({ type: 'load', scenario: DEFAULT })
+    loop.drain()
+    const last = () => {
+      const frames = loop.events().filter((e) => e.type === 'frame')
+      return frames[frames.length - 1] as Extract<WorkerEvent, { type: 'frame' }>
+    }
+    expect(last().computedUntilMs).toBeLessThan(6000)
+    host.handle({ type: 'cursor', atMs: 30_000, playing: true, speed: 1 })
+    loop.drain()
+    expect(last().computedUntilMs).toBeGreaterThanOrEqual(40_000)
+  })
+
+  it('posts errors instead of dying: a failing command, an unknown one', () => {
+    const { loop, host } = setup()
+    host.session.apply = () => {
+      throw new Error('nope')
+    }
+    host.handle({ type: 'apply', requestId: 9, yaml: NGINX, atMs: 0 })
+    host.handle({ type: 'bogus' } as unknown as Command)
+    loop.drain()
+    expect(loop.events()).toEqual([
+      { type: 'error', requestId: 9, message: 'apply failed: nope' },
+      { type: 'error', message: 'unknown command "bogus"' },
+    ])
+  })
+})

@@ -1,0 +1,139 @@
+/**
+ * From the scenario as the UI edits it (YAML text) to the scenario the simulation runs (objects):
+ * the cluster tab's Nodes and every action's manifests, parsed as kubectl would, with every
+ * problem reported at its line.
+ */
+import { resourceForKind } from '../api/resources'
+import type { KubeObject, Node } from '../api/types'
+import type { ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
+import { parseManifests } from '../sim/scenario/parse'
+import type { Scenario, UserAction } from '../sim/scenario/scenario'
+
+/** One action of a parsed scenario, with the line where each applied object's document starts. */
+export interface ParsedAction {
+  readonly action: UserAction
+  /** For an apply: one line per object, in apply order; empty for a delete. */
+  readonly lines: readonly number[]
+}
+
+export type ScenarioParse =
+  | { readonly ok: true; readonly scenario: Scenario; readonly actions: readonly ParsedAction[] }
+  | { readonly ok: false; readonly problems: readonly ParseProblem[] }
+
+/** The objects of an apply, or the problems that stop kubectl before it sends anything. */
+export type ApplyParse =
+  | { readonly ok: true; readonly objects: readonly KubeObject[]; readonly lines: readonly number[] }
+  | { readonly ok: false; readonly problems: readonly ParseProblem[] }
+
+export function parseApply(yaml: string): ApplyParse {
+  const parsed = parseManifests(yaml)
+  if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
+  // kubectl apply -f of a file without objects: "error: no objects passed to apply".
+  if (parsed.objects.length === 0)
+    return { ok: false, problems: [{ line: 1, message: 'no objects passed to apply' }] }
+  return { ok: true, objects: parsed.objects.map((p) => p.object), lines: parsed.objects.map((p) => p.line) }
+}
+
+/**
+ * The cluster tab: only Node objects (apiVersion v1), each name once. Empty text (or only
+ * comments) is the default cluster, returned as an empty list.
+ */
+export function parseClusterYaml(
+  yaml: string,
+):
+  | { readonly ok: true; readonly nodes: readonly Node[] }
+  | { readonly ok: false; readonly problems: readonly ParseProblem[] } {
+  const parsed = parseManifests(yaml)
+  if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
+  const problems: ParseProblem[] = []
+  const seen = new Set<string>()
+  for (const { object, line } of parsed.objects) {
+    const name = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined
+    if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
+      problems.push({
+        line,
+        message: `only Node objects (apiVersion: v1, kind: Node) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
+      })
+      continue
+    }
+    if (!name) {
+      problems.push({ line, message: 'a Node needs metadata.name' })
+      continue
+    }
+    if (seen.has(name)) problems.push({ line, message: `Node "${name}" is defined twice` })
+    seen.add(name)
+  }
+  if (problems.length) return { ok: false, problems }
+  return { ok: true, nodes: parsed.objects.map((p) => p.object as Node) }
+}
+
+/** The whole scenario; problems in an action are prefixed with its place (`action 2: …`). */
+export function parseScenario(input: ScenarioInput): ScenarioParse {
+  const cluster = parseClusterYaml(input.clusterYaml)
+  if (!cluster.ok)
+    return { ok: false, problems: cluster.problems.map((p) => ({ ...p, message: `cluster: ${p.message}` })) }
+  const problems: ParseProblem[] = []
+  const actions: ParsedAction[] = []
+  input.actions.forEach((a, i) => {
+    const parsed = parseAction(a)
+    if (parsed.ok) actions.push(parsed.action)
+    else problems.push(...parsed.problems.map((p) => ({ ...p, message: `action ${i + 1}: ${p.message}` })))
+  })
+  if (problems.length) return { ok: false, problems }
+  const scenario: Scenario = {
+    seed: input.seed,
+    ...(cluster.nodes.length ? { nodes: cluster.nodes } : {}),
+    actions: actions.map((a) => a.action),
+  }
+  return { ok: true, scenario, actions }
+}
+
+/** One action; a delete of a kind the apiserver does not serve is refused like kubectl does. */
+export function parseAction(
+  input: UserActionInput,
+):
+  | { readonly ok: true; readonly action: ParsedAction }
+  | { readonly ok: false; readonly problems: readonly ParseProblem[] } {
+  const atMs = normalizeAtMs(input.atMs)
+  if (atMs === undefined) return { ok: false, problems: [{ line: 1, message: `invalid time ${input.atMs}` }] }
+  if (input.type === 'apply') {
+    const parsed = parseApply(input.yaml)
+    if (!parsed.ok) return parsed
+    return {
+      ok: true,
+      action: { action: { type: 'apply', atMs, objects: parsed.objects }, lines: parsed.lines },
+    }
+  }
+  if (!resourceForKind(input.apiVersion, input.kind)) {
+    return {
+      ok: false,
+      problems: [
+        {
+          line: 1,
+          message: `the server doesn't have a resource type "${input.kind}" in "${input.apiVersion}"`,
+        },
+      ],
+    }
+  }
+  const { type, apiVersion, kind, namespace, name } = input
+  return {
+    ok: true,
+    action: {
+      action: { type, atMs, apiVersion, kind, ...(namespace ? { namespace } : {}), name },
+      lines: [],
+    },
+  }
+}
+
+/**
+ * Virtual time is in whole milliseconds. The UI's cursor is fractional; an action at 1234.4 runs
+ * at 1235, so nothing the user already saw at the cursor is recomputed differently.
+ */
+export function normalizeAtMs(atMs: number): number | undefined {
+  if (!Number.isFinite(atMs)) return undefined
+  return Math.max(0, Math.ceil(atMs))
+}
+
+function toProblem(e: { line: number; column?: number; message: string }): ParseProblem {
+  return { line: e.line, ...(e.column !== undefined ? { column: e.column } : {}), message: e.message }
+}

@@ -1,0 +1,467 @@
+/**
+ * One simulation session, as the worker runs it: the scenario, the cluster built from it, and what
+ * the UI has been sent. Pure (no postMessage, no timers): commands return the events to post, and
+ * `computeSome` advances the simulation by a bounded amount, so the worker can interleave
+ * computing with handling commands, and tests can drive it in Node.
+ *
+ * How far to compute: until the cluster is idle (no foreground work: every user action done, every
+ * Pod settled), then only as far as playback needs — the cursor plus a lookahead that grows with
+ * the speed — running background work (retries, back-offs, periodic flushes) as the cursor moves,
+ * which is `Cluster.run({ untilMs })`'s rule.
+ *
+ * A user action at time t forks the future: the cluster is rebuilt from the new scenario and run
+ * from scratch (the simulation is deterministic, so everything before t comes out the same, which
+ * the session checks), the UI is told to drop what it holds from t on, and the new trace streams
+ * from there.
+ */
+import { resourceForKind } from '../api/resources'
+import type {
+  MessageDetail,
+  MessageView,
+  ObjectRevision,
+  ParseProblem,
+  ScenarioInput,
+  UserActionInput,
+  WorkerEvent,
+} from '../protocol/messages'
+import { Cluster } from '../sim/cluster/cluster'
+import type { Message } from '../sim/kernel/trace'
+import { DEFAULT_SEED, type UserAction } from '../sim/scenario/scenario'
+import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
+import { messageDetail, messageView, objectResult, objectRevisions } from './views'
+
+/** The scenario of an empty default cluster. */
+export const DEFAULT_SCENARIO: ScenarioInput = { seed: DEFAULT_SEED, clusterYaml: '', actions: [] }
+
+/** Lookahead past the cursor: at least this much virtual time… */
+export const MIN_LOOKAHEAD_MS = 5_000
+/** …or this much per unit of speed (virtual ms per wall ms) while playing: ~10 s of wall time. */
+export const LOOKAHEAD_PER_SPEED_MS = 10_000
+/**
+ * A cluster that never goes idle (a bug, or a workload that keeps the control plane busy) is
+ * computed at most this far past the cursor, so the worker never spins forever.
+ */
+export const BUSY_LIMIT_MS = 600_000
+/** Events per `computeSome` call unless told otherwise. */
+export const DEFAULT_BUDGET = 2_000
+
+export interface ComputeResult {
+  /** At most one `frame` (what was computed), then `applied` answers, in posting order. */
+  readonly events: WorkerEvent[]
+  /** True when there is more to compute now; false when caught up (until a command changes that). */
+  readonly more: boolean
+}
+
+export interface DeleteTarget {
+  readonly apiVersion: string
+  readonly kind: string
+  readonly namespace?: string
+  readonly name: string
+}
+
+/** An apply or delete waiting for kubectl's answers. */
+interface Pending {
+  readonly requestId: number
+  readonly atMs: number
+  /** Line of each applied object's document. */
+  readonly lines: readonly number[]
+}
+
+/** One build of the cluster. */
+interface Run {
+  readonly cluster: Cluster
+  /** The scenario's actions; index i is `input.actions[i]`. */
+  readonly actions: readonly UserAction[]
+  /** Trace entries looked at for the last activity so far. */
+  scanned: number
+  lastActivityMs: number
+  /** False until the run's trace has been checked against the messages the UI kept. */
+  verified: boolean
+  /** The simulation threw; nothing more is computed until the next load or action. */
+  failed: boolean
+}
+
+export class Session {
+  private input: ScenarioInput | undefined
+  private gen = 0
+  private run: Run | undefined
+  /** What the UI holds: the messages (full, for details and for checking forks), index = id - 1. */
+  private readonly sent: Message[] = []
+  /** What the UI holds: each revision sent, with its time, in revision order. */
+  private readonly sentRevisions: Array<{ readonly revision: number; readonly atMs: number }> = []
+  private reportedUntilMs = -1
+  private reportedIdleAtMs: number | undefined
+  /** After a fork, the trace is known complete up to here (the kept prefix). */
+  private floorMs = -1
+  /** Applies and deletes waiting for their results, by index of their action in the scenario. */
+  private readonly pending = new Map<number, Pending>()
+  private cursorMs = 0
+  private playing = false
+  private speed = 1
+
+  get generation(): number {
+    return this.gen
+  }
+
+  /** The scenario as the UI edits it, undefined before the first load. */
+  get scenario(): ScenarioInput | undefined {
+    return this.input
+  }
+
+  /** The cluster of the current run (for tests and the CLI; the UI only sees events). */
+  get cluster(): Cluster | undefined {
+    return this.run?.cluster
+  }
+
+  /**
+   * Start over with `scenario`: a new generation, a `reset` that drops everything (fromMessageId
+   * 0, fromMs -1). Bad YAML in the cluster or an action leaves the session as it was and answers
+   * `parse-error` (with a requestId) or `error`.
+   */
+  load(scenario: ScenarioInput, requestId?: number): WorkerEvent[] {
+    const parsed = parseScenario(scenario)
+    if (!parsed.ok) return [problemEvent(requestId, parsed.problems, 'cannot load the scenario')]
+    let cluster: Cluster
+    try {
+      cluster = new Cluster(parsed.scenario)
+    } catch (e) {
+      return [errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)]
+    }
+    this.pending.clear()
+    this.input = scenario
+    this.sent.length = 0
+    this.sentRevisions.length = 0
+    this.reportedUntilMs = -1
+    this.reportedIdleAtMs = undefined
+    this.floorMs = -1
+    return [this.install(cluster, parsed.actions, -1, 0, requestId)]
+  }
+
+  /**
+   * `kubectl apply -f` of `yaml` at virtual time `atMs`. A parse failure answers `parse-error`
+   * and changes nothing; otherwise the action joins the scenario, the future forks (`reset`), and
+   * an `applied` event follows from `computeSome` once kubectl's results are known.
+   */
+  apply(requestId: number, yaml: string, atMs: number): WorkerEvent[] {
+    const t = normalizeAtMs(atMs)
+    if (t === undefined) return [errorEvent(requestId, `invalid time ${atMs}`)]
+    const parsed = parseApply(yaml)
+    if (!parsed.ok) return [{ type: 'parse-error', requestId, problems: parsed.problems }]
+    return this.fork({ type: 'apply', atMs: t, yaml }, parsed.lines, requestId)
+  }
+
+  /** `kubectl delete` at `atMs`; like `apply`, it forks the future and is answered by `applied`. */
+  delete(requestId: number, target: DeleteTarget, atMs: number): WorkerEvent[] {
+    const t = normalizeAtMs(atMs)
+    if (t === undefined) return [errorEvent(requestId, `invalid time ${atMs}`)]
+    const action: UserActionInput = {
+      type: 'delete',
+      atMs: t,
+      apiVersion: target.apiVersion,
+      kind: target.kind,
+      ...(target.namespace ? { namespace: target.namespace } : {}),
+      name: target.name,
+    }
+    const parsed = parseAction(action)
+    if (!parsed.ok) return [{ type: 'parse-error', requestId, problems: parsed.problems }]
+    return this.fork(action, [], requestId)
+  }
+
+  /** Where playback is: the session computes ahead of it. */
+  cursor(atMs: number, playing: boolean, speed: number): void {
+    if (Number.isFinite(atMs)) this.cursorMs = Math.max(0, atMs)
+    this.playing = playing
+    if (Number.isFinite(speed) && speed > 0) this.speed = speed
+  }
+
+  /** One message with its payload, as the UI knows it (null when the id is unknown). */
+  message(requestId: number, id: number): WorkerEvent {
+    return { type: 'message-detail', requestId, message: this.detail(id) }
+  }
+
+  detail(id: number): MessageDetail | null {
+    if (!Number.isInteger(id) || id < 1) return null
+    const run = this.run
+    const m = this.sent[id - 1] ?? (run?.verified ? run.cluster.kernel.trace[id - 1] : undefined)
+    return m ? messageDetail(m) : null
+  }
+
+  /**
+   * Run up to `maxEvents` kernel events toward the target (see the file comment), then report
+   * what is new: one frame (messages since the last one, payloads stripped; revisions since the
+   * last one, decoded), and `applied` for actions whose results are now known.
+   */
+  computeSome(maxEvents = DEFAULT_BUDGET): ComputeResult {
+    const run = this.run
+    if (!run || run.failed) return { events: [], more: false }
+    const kernel = run.cluster.kernel
+    const target = this.targetMs()
+    const busyLimit = Math.max(target, this.cursorMs + BUSY_LIMIT_MS)
+    let n = 0
+    let budgetHit = false
+    try {
+      for (;;) {
+        const next = kernel.nextEventAtMs
+        if (next === undefined || next > (kernel.idle ? target : busyLimit)) break
+        if (n >= maxEvents) {
+          budgetHit = true
+          break
+        }
+        kernel.stepEvent()
+        n++
+      }
+    } catch (e) {
+      run.failed = true
+      return {
+        events: [{ type: 'error', message: `the simulation failed at ${kernel.nowMs} ms: ${errorText(e)}` }],
+        more: false,
+      }
+    }
+    const events: WorkerEvent[] = []
+    if (!run.verified) {
+      // Stream nothing of a fork until its trace has caught up with what the UI kept.
+      if (budgetHit && kernel.trace.length < this.sent.length) return { events, more: true }
+      run.verified = true
+      const diverged = firstDifference(this.sent, kernel.trace)
+      if (diverged !== undefined) events.push(...this.restart(diverged))
+    }
+    const frame = this.frame(run, target)
+    if (frame) events.push(frame)
+    events.push(...this.appliedEvents(run))
+    return { events, more: budgetHit }
+  }
+
+  /** The virtual time to compute to once the cluster is idle. */
+  private targetMs(): number {
+    const lookahead = this.playing
+      ? Math.max(MIN_LOOKAHEAD_MS, LOOKAHEAD_PER_SPEED_MS * this.speed)
+      : MIN_LOOKAHEAD_MS
+    const lastKept = this.sent[this.sent.length - 1]?.sentAtMs ?? 0
+    return Math.ceil(Math.max(this.cursorMs + lookahead, this.floorMs, lastKept))
+  }
+
+  private fork(action: UserActionInput, lines: readonly number[], requestId: number): WorkerEvent[] {
+    const events = this.input ? [] : this.load(DEFAULT_SCENARIO)
+    const base = this.input ?? DEFAULT_SCENARIO
+    const next: ScenarioInput = { ...base, actions: [...base.actions, action] }
+    const parsed = parseScenario(next)
+    if (!parsed.ok) return [...events, problemEvent(requestId, parsed.problems, 'cannot apply')]
+    let cluster: Cluster
+    try {
+      cluster = new Cluster(parsed.scenario)
+    } catch (e) {
+      return [...events, errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)]
+    }
+    const atMs = action.atMs
+    // The UI keeps the messages sent before atMs and the revisions written before it; the new run
+    // must reproduce those exactly (checked in computeSome) and streams what follows.
+    const keep = firstSentAtOrAfter(this.sent, atMs)
+    this.sent.length = keep
+    this.sentRevisions.length = firstRevisionAtOrAfter(this.sentRevisions, atMs)
+    this.floorMs = Math.min(this.reportedUntilMs, atMs - 1)
+    this.reportedUntilMs = this.floorMs
+    this.reportedIdleAtMs = undefined
+    this.input = next
+    this.pending.set(next.actions.length - 1, { requestId, atMs, lines })
+    return [...events, this.install(cluster, parsed.actions, atMs, keep + 1, requestId)]
+  }
+
+  private install(
+    cluster: Cluster,
+    actions: readonly ParsedAction[],
+    fromMs: number,
+    fromMessageId: number,
+    requestId: number | undefined,
+  ): WorkerEvent {
+    this.run = {
+      cluster,
+      actions: actions.map((a) => a.action),
+      scanned: 0,
+      lastActivityMs: 0,
+      verified: this.sent.length === 0,
+      failed: false,
+    }
+    this.gen++
+    return {
+      type: 'reset',
+      ...(requestId !== undefined ? { requestId } : {}),
+      generation: this.gen,
+      fromMs,
+      fromMessageId,
+      nodes: cluster.nodes,
+      scenario: this.input as ScenarioInput,
+    }
+  }
+
+  /**
+   * A fork whose prefix differs from what the UI holds means the simulation is not a function of
+   * its scenario. Say so, and resend everything so the UI is at least consistent.
+   */
+  private restart(at: number): WorkerEvent[] {
+    const run = this.run as Run
+    const kept = this.sent[at]
+    const now = run.cluster.kernel.trace[at]
+    const error: WorkerEvent = {
+      type: 'error',
+      message: `a fork did not reproduce message ${at + 1} (was "${kept?.summary ?? 'nothing'}" at ${kept?.sentAtMs} ms, now "${now?.summary ?? 'nothing'}" at ${now?.sentAtMs} ms); the trace was resent from the start`,
+    }
+    this.sent.length = 0
+    this.sentRevisions.length = 0
+    this.reportedUntilMs = -1
+    this.reportedIdleAtMs = undefined
+    this.floorMs = -1
+    this.gen++
+    return [
+      error,
+      {
+        type: 'reset',
+        generation: this.gen,
+        fromMs: -1,
+        fromMessageId: 0,
+        nodes: run.cluster.nodes,
+        scenario: this.input as ScenarioInput,
+      },
+    ]
+  }
+
+  private frame(run: Run, target: number): WorkerEvent | undefined {
+    const kernel = run.cluster.kernel
+    const trace = kernel.trace
+    const messages: MessageView[] = []
+    for (let i = this.sent.length; i < trace.length; i++) {
+      const m = trace[i] as Message
+      messages.push(messageView(m))
+      this.sent.push(m)
+    }
+    for (; run.scanned < trace.length; run.scanned++) {
+      const m = trace[run.scanned] as Message
+      run.lastActivityMs = Math.max(run.lastActivityMs, m.sentAtMs, m.deliverAtMs)
+    }
+    const revisions: ObjectRevision[] = []
+    const since = this.sentRevisions[this.sentRevisions.length - 1]?.revision ?? 0
+    for (const change of run.cluster.etcd.changesSince(since)) {
+      revisions.push(...objectRevisions(change))
+      this.sentRevisions.push({ revision: change.revision, atMs: change.atMs })
+    }
+    // Complete up to the next pending event (exclusive), reported no further than the target.
+    const next = kernel.nextEventAtMs
+    const reach = Math.max(target, kernel.nowMs)
+    const computed = next === undefined ? reach : Math.min(next - 1, reach)
+    const computedUntilMs = Math.max(this.reportedUntilMs, this.floorMs, computed)
+    // Idle: every message has been delivered, so the last delivery is when activity stopped
+    // (cancelled timers still in the heap can make the kernel's clock itself run later).
+    const idleAtMs = kernel.idle ? run.lastActivityMs : undefined
+    if (
+      messages.length === 0 &&
+      revisions.length === 0 &&
+      computedUntilMs === this.reportedUntilMs &&
+      idleAtMs === this.reportedIdleAtMs
+    ) {
+      return undefined
+    }
+    this.reportedUntilMs = computedUntilMs
+    this.reportedIdleAtMs = idleAtMs
+    return {
+      type: 'frame',
+      generation: this.gen,
+      messages,
+      revisions,
+      computedUntilMs,
+      ...(idleAtMs !== undefined ? { idleAtMs } : {}),
+    }
+  }
+
+  /** `applied` for every pending action whose kubectl calls have all answered. */
+  private appliedEvents(run: Run): WorkerEvent[] {
+    if (this.pending.size === 0) return []
+    const out: WorkerEvent[] = []
+    const byAction = new Map(run.cluster.actionResults.map((e) => [e.action, e]))
+    // In the order the actions ran (by time, then by their order in the scenario).
+    const waiting = [...this.pending].sort(([i, a], [j, b]) => a.atMs - b.atMs || i - j)
+    for (const [index, p] of waiting) {
+      const action = run.actions[index]
+      const entry = action && byAction.get(action)
+      if (!action || !entry || entry.results.length < expectedResults(action)) continue
+      this.pending.delete(index)
+      out.push({
+        type: 'applied',
+        requestId: p.requestId,
+        atMs: p.atMs,
+        results: entry.results.map((r, i) => objectResult(r, p.lines[i])),
+      })
+    }
+    return out
+  }
+}
+
+/** How many results Cluster records for an action (one per object; none for an unknown kind). */
+function expectedResults(action: UserAction): number {
+  if (action.type === 'apply') return action.objects.length
+  return resourceForKind(action.apiVersion, action.kind) ? 1 : 0
+}
+
+/** Index of the first message sent at or after `atMs` (messages are in sentAtMs order). */
+function firstSentAtOrAfter(messages: readonly Message[], atMs: number): number {
+  let lo = 0
+  let hi = messages.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((messages[mid] as Message).sentAtMs < atMs) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function firstRevisionAtOrAfter(revisions: ReadonlyArray<{ readonly atMs: number }>, atMs: number): number {
+  let lo = 0
+  let hi = revisions.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((revisions[mid] as { atMs: number }).atMs < atMs) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Index of the first kept message the new trace does not reproduce, or undefined. */
+function firstDifference(kept: readonly Message[], trace: readonly Message[]): number | undefined {
+  for (let i = 0; i < kept.length; i++) {
+    const a = kept[i] as Message
+    const b = trace[i]
+    if (
+      !b ||
+      a.id !== b.id ||
+      a.from !== b.from ||
+      a.to !== b.to ||
+      a.kind !== b.kind ||
+      a.summary !== b.summary ||
+      a.sentAtMs !== b.sentAtMs ||
+      a.deliverAtMs !== b.deliverAtMs ||
+      a.causeId !== b.causeId ||
+      a.stage !== b.stage
+    ) {
+      return i
+    }
+  }
+  return undefined
+}
+
+function problemEvent(
+  requestId: number | undefined,
+  problems: readonly ParseProblem[],
+  what: string,
+): WorkerEvent {
+  if (requestId !== undefined) return { type: 'parse-error', requestId, problems }
+  return {
+    type: 'error',
+    message: `${what}: ${problems.map((p) => `line ${p.line}: ${p.message}`).join('; ')}`,
+  }
+}
+
+function errorEvent(requestId: number | undefined, message: string): WorkerEvent {
+  return { type: 'error', message, ...(requestId !== undefined ? { requestId } : {}) }
+}
+
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}
