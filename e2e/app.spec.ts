@@ -19,6 +19,15 @@ async function openApp(page: Page) {
   await expect(page.locator('[data-testid=workload-editor] .view-lines')).toBeVisible()
 }
 
+/** Replace an editor's text by pasting (typing would be auto-indented by Monaco). */
+async function pasteInto(page: Page, testId: string, text: string) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.locator(`[data-testid=${testId}] .view-lines`).click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text)
+  await page.keyboard.press('ControlOrMeta+V')
+}
+
 async function chooseTemplate(page: Page, title: RegExp) {
   const option = page.getByTestId('template').locator('option', { hasText: title })
   await page.getByTestId('template').selectOption({ value: (await option.getAttribute('value')) ?? '' })
@@ -124,5 +133,97 @@ test('messages move while playing, and a message can be inspected', async ({ pag
   await expect(page.getByTestId('inspector-message')).toBeVisible()
   await expect(page.getByTestId('payload')).not.toHaveText('loading…')
   await page.screenshot({ path: 'test-results/07-inspecting.png' })
+  expect(problems).toEqual([])
+})
+
+test('the cluster tab replaces the nodes, and reset brings the default back', async ({ page }) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await expect(page.locator('[data-testid^=node-worker-]')).toHaveCount(3)
+  await page.getByTestId('tab-cluster').click()
+  const editor = page.locator('[data-testid=cluster-editor] .view-lines')
+  await expect(editor).toContainText('kind: Node')
+  await pasteInto(
+    page,
+    'cluster-editor',
+    [
+      'apiVersion: v1',
+      'kind: Node',
+      'metadata:',
+      '  name: big-1',
+      'status:',
+      '  capacity: {cpu: "16", memory: 64Gi}',
+      '---',
+      'apiVersion: v1',
+      'kind: Node',
+      'metadata:',
+      '  name: big-2',
+      '',
+    ].join('\n'),
+  )
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('node-big-1')).toBeVisible()
+  await expect(page.getByTestId('node-big-2')).toBeVisible()
+  await expect(page.locator('[data-testid^=node-worker-]')).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/08-custom-cluster.png' })
+  await page.getByTestId('cluster-reset').click()
+  await expect(page.locator('[data-testid^=node-worker-]')).toHaveCount(3)
+
+  // Something that is not a cluster is refused with its line; the running cluster stays.
+  await pasteInto(page, 'cluster-editor', 'apiVersion: v1\nkind: Node\nmetadata:\n  name: [oops\n')
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('apply-error')).toContainText('error: cluster: line')
+  await expect(page.getByTestId('cluster-editor')).not.toHaveAttribute('data-problems', '0')
+  await expect(page.locator('[data-testid^=node-worker-]')).toHaveCount(3)
+  expect(problems).toEqual([])
+})
+
+test('dark theme, keyboard stepping, and frames keep coming while a big Deployment computes', async ({
+  page,
+}) => {
+  const problems = watchProblems(page)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await openApp(page)
+  await chooseTemplate(page, /Deployment/)
+  // Ask for 60 replicas: the worker computes thousands of messages while the page animates.
+  const editor = page.locator('[data-testid=workload-editor] .view-lines')
+  await editor.getByText('replicas: 3').click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Backspace')
+  await page.keyboard.type('60')
+  await page.getByTestId('speed').selectOption('1')
+  const gaps = page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const out: number[] = []
+        let last = performance.now()
+        const until = last + 3000
+        const step = (t: number) => {
+          out.push(t - last)
+          last = t
+          if (t < until) requestAnimationFrame(step)
+          else resolve(out)
+        }
+        requestAnimationFrame(step)
+      }),
+  )
+  await page.getByTestId('apply').click()
+  const frames = await gaps
+  // The main thread never waits for the simulation: frames keep coming (a generous bound, so a
+  // slow CI machine does not fail this; docs/performance.md has the measured figures).
+  expect(frames.length).toBeGreaterThan(30)
+  expect(Math.max(...frames)).toBeLessThan(1000)
+  await expect(page.locator('[data-testid=pod-status]')).toHaveCount(60, { timeout: 30_000 })
+  await page.screenshot({ path: 'test-results/09-dark-60-replicas.png' })
+
+  // Keyboard: pause with Space (focus outside the editor), step with the arrows.
+  await page.getByTestId('graph').click({ position: { x: 5, y: 5 } })
+  await page.keyboard.press('Space')
+  await expect(page.getByTestId('play')).toHaveAttribute('aria-label', 'Play')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByTestId('inspector-message')).toBeVisible()
+  const first = await page.getByTestId('clock').textContent()
+  await page.keyboard.press('Shift+ArrowRight')
+  await expect(page.getByTestId('clock')).not.toHaveText(first ?? '')
   expect(problems).toEqual([])
 })

@@ -18,6 +18,7 @@ export function EditorPanel() {
   const applying = useStore((s) => s.applying)
   const nodes = useStore((s) => s.nodes)
   const clusterYaml = useStore((s) => s.clusterYaml)
+  const clusterProblems = useStore((s) => s.clusterProblems)
   const [clusterDraft, setClusterDraft] = useState('')
   useEffect(() => {
     setClusterDraft(clusterYaml || nodesToYaml(nodes))
@@ -93,13 +94,13 @@ export function EditorPanel() {
       ) : (
         <>
           <div className="editor-actions">
-            <button type="button" onClick={() => reloadCluster('')} data-testid="cluster-reset">
+            <button type="button" onClick={() => void reloadCluster('')} data-testid="cluster-reset">
               Reset to default
             </button>
             <button
               type="button"
               className="primary"
-              onClick={() => reloadCluster(clusterDraft)}
+              onClick={() => void reloadCluster(clusterDraft)}
               data-testid="cluster-apply"
             >
               Use this cluster
@@ -109,8 +110,8 @@ export function EditorPanel() {
             <YamlEditor
               value={clusterDraft}
               onChange={setClusterDraft}
-              onApply={() => reloadCluster(clusterDraft)}
-              problems={[]}
+              onApply={() => void reloadCluster(clusterDraft)}
+              problems={clusterProblems}
               ariaLabel="Cluster YAML"
               testId="cluster-editor"
               uri="file:///cluster.yaml"

@@ -45,11 +45,36 @@ export async function applyWorkload(): Promise<void> {
   }
 }
 
-/** Restart the simulation with the cluster tab's Nodes (empty: the default cluster). */
-export function reloadCluster(clusterYaml: string): void {
+/**
+ * Restart the simulation with the cluster tab's Nodes (empty: the default cluster). A cluster
+ * that does not parse leaves the running simulation as it was and marks the problems.
+ */
+export async function reloadCluster(clusterYaml: string): Promise<void> {
   const s = useStore.getState()
-  useStore.setState({ clusterYaml, cursorMs: 0, playing: false, problems: [], applyLog: [] })
-  loadScenario({ seed: s.scenario?.seed ?? 1, clusterYaml, actions: [] })
+  const outcome = await loadScenario({ seed: s.scenario?.seed ?? 1, clusterYaml, actions: [] })
+  if (outcome.type === 'parse-error') {
+    useStore.setState({
+      clusterProblems: parseProblems(outcome.problems),
+      applyLog: outcome.problems.map((p) => ({
+        text: `error: cluster: line ${p.line}: ${p.message}`,
+        ok: false,
+        atMs: 0,
+      })),
+    })
+    return
+  }
+  if (outcome.type === 'error') {
+    useStore.setState({ applyLog: [{ text: `error: ${outcome.message}`, ok: false, atMs: 0 }] })
+    return
+  }
+  useStore.setState({
+    clusterYaml,
+    clusterProblems: [],
+    cursorMs: 0,
+    playing: false,
+    problems: [],
+    applyLog: [],
+  })
 }
 
 /** The cluster's Nodes as short, editable YAML: name, labels, taints, capacity. */

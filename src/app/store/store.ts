@@ -43,6 +43,8 @@ export interface EditorSlice {
   clusterYaml: string
   /** Problems from the last Apply (parse errors, apiserver errors), shown as markers. */
   problems: EditorProblem[]
+  /** Problems of the cluster tab's last "Use this cluster". */
+  clusterProblems: EditorProblem[]
   /** What kubectl printed for the last Apply, one line per object. */
   applyLog: ApplyLogLine[]
   applying: boolean
@@ -79,6 +81,7 @@ export const initialEditor: EditorSlice = {
   workloadYaml: '',
   clusterYaml: '',
   problems: [],
+  clusterProblems: [],
   applyLog: [],
   applying: false,
 }
