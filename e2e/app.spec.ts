@@ -227,3 +227,26 @@ test('dark theme, keyboard stepping, and frames keep coming while a big Deployme
   await expect(page.getByTestId('clock')).not.toHaveText(first ?? '')
   expect(problems).toEqual([])
 })
+
+test('a 20-node cluster stays readable and a Deployment spreads over it', async ({ page }) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await page.getByTestId('tab-cluster').click()
+  const nodes = Array.from(
+    { length: 20 },
+    (_, i) =>
+      `apiVersion: v1\nkind: Node\nmetadata:\n  name: node-${String(i + 1).padStart(2, '0')}\nstatus:\n  capacity: {cpu: "2", memory: 4Gi}\n`,
+  )
+  await pasteInto(page, 'cluster-editor', nodes.join('---\n'))
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.locator('[data-testid^=node-node-]')).toHaveCount(20)
+  await page.getByTestId('tab-workload').click()
+  await chooseTemplate(page, /Deployment/)
+  await page.getByTestId('speed').selectOption('25')
+  await page.getByTestId('apply').click()
+  await expect(page.locator('[data-testid=pod-status][data-status=Running]')).toHaveCount(3, {
+    timeout: 20_000,
+  })
+  await page.screenshot({ path: 'test-results/10-twenty-nodes.png' })
+  expect(problems).toEqual([])
+})
