@@ -10,23 +10,23 @@
  * everything from that time on, then new frames.
  */
 import type { KubeObject, Node, Status } from '../api/types'
-import type { ComponentId, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
+import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
 
+/** The component ids both sides use (`kubelet/<node>`, `runtime/<node>` per node). */
+export {
+  APISERVER,
+  CONTROLLER_MANAGER,
+  ETCD,
+  KUBECTL,
+  kubeletId,
+  REGISTRY,
+  runtimeId,
+  SCHEDULER,
+} from '../sim/kernel/trace'
 export type { ComponentId, MessageKind, ObjectRef, Stage }
 
 /** A trace message without its payload (the inspector fetches that on demand). */
-export interface MessageView {
-  readonly id: number
-  readonly from: ComponentId
-  readonly to: ComponentId
-  readonly kind: MessageKind
-  readonly summary: string
-  readonly sentAtMs: number
-  readonly deliverAtMs: number
-  readonly causeId: number | null
-  readonly stage: Stage
-  readonly object?: ObjectRef
-  readonly replyTo?: number
+export type MessageView = Omit<Message, 'payload'> & {
   /** HTTP status of an http-response, so the UI can colour failures without the payload. */
   readonly code?: number
 }

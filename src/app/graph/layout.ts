@@ -16,7 +16,19 @@ the gap between the control plane and the first row of nodes. Each node
  * box has a fixed size (Pods beyond its slots show as "+N more"), so the layout never moves while
  * playing. Beyond MAX_GROUPS nodes, the rest collapse into one summary box.
  */
-import type { ComponentId } from '../../protocol/messages'
+import {
+  APISERVER,
+  CONTROLLER_MANAGER,
+  type ComponentId,
+  ETCD,
+  KUBECTL,
+  kubeletId,
+  REGISTRY,
+  runtimeId,
+  SCHEDULER,
+} from '../../protocol/messages'
+
+export { APISERVER, CONTROLLER_MANAGER, ETCD, KUBECTL, kubeletId, REGISTRY, runtimeId, SCHEDULER }
 
 export interface Rect {
   readonly x: number
@@ -25,16 +37,8 @@ export interface Rect {
   readonly height: number
 }
 
-export const KUBECTL = 'kubectl'
-export const APISERVER = 'kube-apiserver'
-export const ETCD = 'etcd'
-export const SCHEDULER = 'kube-scheduler'
-export const CONTROLLER_MANAGER = 'kube-controller-manager'
-export const REGISTRY = 'registry'
 /** The pseudo component standing for the collapsed nodes. */
 export const MORE_NODES = 'more-nodes'
-export const kubeletId = (node: string): ComponentId => `kubelet/${node}`
-export const runtimeId = (node: string): ComponentId => `runtime/${node}`
 
 /** The control-plane components (and the user and the registry), in drawing order. */
 export const CONTROL_COMPONENTS = [KUBECTL, APISERVER, ETCD, SCHEDULER, CONTROLLER_MANAGER, REGISTRY] as const
