@@ -28,21 +28,40 @@ export function truncateRevisions(index: Map<string, ObjectRevision[]>, fromMs: 
   }
 }
 
-/** The revision of `key` in effect at `atMs`. */
+/** The revision of `key` in effect at `atMs` (revisions are in time order: binary search). */
 export function revisionAt(list: readonly ObjectRevision[], atMs: number): ObjectRevision | undefined {
-  let found: ObjectRevision | undefined
-  for (const r of list) {
-    if (r.atMs > atMs) break
-    found = r
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((list[mid] as ObjectRevision).atMs <= atMs) lo = mid + 1
+    else hi = mid
   }
-  return found
+  return lo > 0 ? list[lo - 1] : undefined
+}
+
+/** Sorted keys of one resource, per index (an index is replaced, never mutated, by the store). */
+const keysCache = new WeakMap<RevisionIndex, Map<string, string[]>>()
+
+function keysOf(index: RevisionIndex, resource: string): string[] {
+  let byResource = keysCache.get(index)
+  if (!byResource) {
+    byResource = new Map()
+    keysCache.set(index, byResource)
+  }
+  let keys = byResource.get(resource)
+  if (!keys) {
+    const prefix = `/registry/${etcdPrefix(resource)}/`
+    keys = [...index.keys()].filter((k) => k.startsWith(prefix)).sort()
+    byResource.set(resource, keys)
+  }
+  return keys
 }
 
 /** Every live object of `resource` at `atMs`, in key order. */
 export function objectsAt<T extends KubeObject>(index: RevisionIndex, resource: string, atMs: number): T[] {
   const out: T[] = []
-  const keys = [...index.keys()].filter((k) => k.startsWith(`/registry/${etcdPrefix(resource)}/`)).sort()
-  for (const key of keys) {
+  for (const key of keysOf(index, resource)) {
     const obj = revisionAt(index.get(key) ?? [], atMs)?.object
     if (obj) out.push(obj as T)
   }
