@@ -26,6 +26,10 @@ async function pasteInto(page: Page, testId: string, text: string) {
   await page.keyboard.press('ControlOrMeta+A')
   await page.evaluate((value) => navigator.clipboard.writeText(value), text)
   await page.keyboard.press('ControlOrMeta+V')
+  // Clicking the (wide) lines element scrolls its clipping ancestors sideways; undo that.
+  await page.locator(`[data-testid=${testId}] .view-lines`).evaluate((el) => {
+    for (let e: Element | null = el; e; e = e.parentElement) e.scrollLeft = 0
+  })
 }
 
 async function chooseTemplate(page: Page, title: RegExp) {
@@ -44,6 +48,7 @@ test('apply the default nginx Pod and watch it reach Running', async ({ page }) 
   await page.getByTestId('speed').selectOption('0.01')
   await page.getByTestId('play').click() // pause
   await page.keyboard.press('Home')
+  await page.screenshot({ path: 'test-results/debug-after-paste.png' })
   const hops: string[] = []
   for (let i = 0; i < 400; i++) {
     await page.keyboard.press('ArrowRight')
@@ -172,7 +177,7 @@ test('the cluster tab replaces the nodes, and reset brings the default back', as
   // Something that is not a cluster is refused with its line; the running cluster stays.
   await pasteInto(page, 'cluster-editor', 'apiVersion: v1\nkind: Node\nmetadata:\n  name: [oops\n')
   await page.getByTestId('cluster-apply').click()
-  await expect(page.getByTestId('apply-error')).toContainText('error: cluster: line')
+  await expect(page.getByTestId('apply-error')).toContainText('error: cluster: yaml: line ')
   await expect(page.getByTestId('cluster-editor')).not.toHaveAttribute('data-problems', '0')
   await expect(page.locator('[data-testid^=node-worker-]')).toHaveCount(3)
   expect(problems).toEqual([])
@@ -248,5 +253,71 @@ test('a 20-node cluster stays readable and a Deployment spreads over it', async 
     timeout: 20_000,
   })
   await page.screenshot({ path: 'test-results/10-twenty-nodes.png' })
+  expect(problems).toEqual([])
+})
+
+test('a scheduler configuration in the cluster tab: MostAllocated packs a Deployment onto one node', async ({
+  page,
+}) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await page.getByTestId('tab-cluster').click()
+  // The default cluster's shape, with three workers of one size: only the scoring strategy decides.
+  const nodes = [
+    'apiVersion: v1\nkind: Node\nmetadata:\n  name: control-plane\n  labels:\n    node-role.kubernetes.io/control-plane: ""\nspec:\n  taints:\n  - {key: node-role.kubernetes.io/control-plane, effect: NoSchedule}\nstatus:\n  capacity: {cpu: "2", memory: 4Gi}\n',
+    ...[1, 2, 3].map(
+      (i) =>
+        `apiVersion: v1\nkind: Node\nmetadata:\n  name: worker-${i}\nstatus:\n  capacity: {cpu: "4", memory: 8Gi}\n`,
+    ),
+  ]
+  const config = (type: string) =>
+    [
+      '# Bin packing: prefer the fullest node.',
+      'apiVersion: kubescheduler.config.k8s.io/v1',
+      'kind: KubeSchedulerConfiguration',
+      'profiles:',
+      '- schedulerName: default-scheduler',
+      '  pluginConfig:',
+      '  - name: NodeResourcesFit',
+      '    args:',
+      '      scoringStrategy:',
+      `        type: ${type}`,
+      '        resources:',
+      '        - {name: cpu, weight: 1}',
+      '        - {name: memory, weight: 1}',
+      '',
+    ].join('\n')
+  const editor = page.getByTestId('cluster-editor')
+
+  // A misspelt strategy: the schema flags it while typing, kube-scheduler's validation refuses it.
+  await pasteInto(page, 'cluster-editor', [...nodes, config('MostAlocated')].join('---\n'))
+  await expect(editor).not.toHaveAttribute('data-schema-problems', '0')
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('apply-error')).toContainText(
+    'profiles[0].pluginConfig[0].args.scoringStrategy.type: Unsupported value: "MostAlocated"',
+  )
+  await expect(editor).toHaveAttribute('data-problems', '1')
+  await page.screenshot({ path: 'test-results/11-scheduler-config-refused.png' })
+
+  // Spelt right, the schema knows every field of it, and the cluster starts with it.
+  await pasteInto(page, 'cluster-editor', [...nodes, config('MostAllocated')].join('---\n'))
+  await expect(editor).toHaveAttribute('data-schema-problems', '0')
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('node-worker-3')).toBeVisible()
+  await expect(editor).toHaveAttribute('data-problems', '0')
+  await expect(editor.locator('.view-lines')).toContainText('kind: KubeSchedulerConfiguration')
+
+  await page.getByTestId('tab-workload').click()
+  await chooseTemplate(page, /Deployment/)
+  await page.getByTestId('speed').selectOption('25')
+  await page.getByTestId('apply').click()
+  await expect(page.getByTestId('apply-ok')).toContainText(/^deployment(\.apps)?\/web created$/)
+  const running = page.locator('[data-testid=pod-status][data-status=Running]')
+  await expect(running).toHaveCount(3, { timeout: 20_000 })
+  const placed = await running.evaluateAll((chips) => chips.map((c) => c.getAttribute('data-node')))
+  expect(placed[0]).toMatch(/^worker-\d$/)
+  expect(new Set(placed).size).toBe(1)
+  await expect(page.locator(`[data-testid=node-${placed[0]}] [data-testid^=pod-default-web-]`)).toHaveCount(3)
+  await page.screenshot({ path: 'test-results/12-most-allocated.png' })
   expect(problems).toEqual([])
 })

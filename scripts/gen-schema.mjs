@@ -15,7 +15,10 @@
  * - Quantity accepts numbers as well as strings (`cpu: 1` is valid YAML for the apiserver);
  *   Time accepts null (`creationTimestamp: null`, as `kubectl create --dry-run -o yaml` prints);
  * - `status` is an open object: the apiserver ignores it on create, and typing it in full
- *   would double the schema for fields nobody writes by hand.
+ *   would double the schema for fields nobody writes by hand;
+ * - KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1, the cluster tab's scheduler
+ *   configuration) is not in kubernetes-types: a small hand-written definition covers the fields
+ *   the simulator reads and names kube-scheduler's others (schedulerConfigurationDefinitions).
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -128,6 +131,271 @@ function ifThen(condition, consequence) {
   ])
 }
 
+const SCHEDULER_CONFIG_API_VERSION = 'kubescheduler.config.k8s.io/v1'
+const SCHEDULER_CONFIG_KIND = 'KubeSchedulerConfiguration'
+
+/** kube-scheduler v1.33's in-tree plugins, for completion (the default profile's, in order). */
+const SCHEDULER_PLUGINS = [
+  'SchedulingGates',
+  'PrioritySort',
+  'NodeUnschedulable',
+  'NodeName',
+  'TaintToleration',
+  'NodeAffinity',
+  'NodePorts',
+  'NodeResourcesFit',
+  'VolumeRestrictions',
+  'NodeVolumeLimits',
+  'VolumeBinding',
+  'VolumeZone',
+  'PodTopologySpread',
+  'InterPodAffinity',
+  'DefaultPreemption',
+  'NodeResourcesBalancedAllocation',
+  'ImageLocality',
+  'DefaultBinder',
+  'DynamicResources',
+]
+
+const EXTENSION_POINTS = [
+  [
+    'multiPoint',
+    'Plugins enabled at every extension point they implement. The default profile lists all its plugins here.',
+  ],
+  ['preEnqueue', 'Checks before a Pod enters the active queue (SchedulingGates).'],
+  ['queueSort', 'Orders the scheduling queue; exactly one plugin, the same in every profile (PrioritySort).'],
+  ['preFilter', 'Pre-processing of the Pod before Filter; may narrow the nodes to look at.'],
+  ['filter', 'Rules out nodes that cannot run the Pod.'],
+  ['postFilter', 'Runs when no node fits (DefaultPreemption).'],
+  ['preScore', 'Pre-processing before Score.'],
+  ['score', 'Ranks the feasible nodes; each plugin’s normalized score (0–100) is multiplied by its weight.'],
+  ['reserve', 'Reserves resources on the chosen node.'],
+  ['permit', 'Approves, denies or delays the binding.'],
+  ['preBind', 'Work before binding (volumes).'],
+  ['bind', 'Binds the Pod to the node (DefaultBinder: POST pods/binding).'],
+  ['postBind', 'Informational, after a successful bind.'],
+]
+
+const NOT_SIMULATED = 'A kube-scheduler setting the simulation accepts and ignores.'
+
+/** Definitions for KubeSchedulerConfiguration, by name (referenced as #/definitions/<name>). */
+function schedulerConfigurationDefinitions() {
+  const ref = (name) => ({ $ref: `#/definitions/${name}` })
+  const int = (description, minimum, maximum) => ({
+    type: 'integer',
+    description,
+    ...(minimum !== undefined ? { minimum } : {}),
+    ...(maximum !== undefined ? { maximum } : {}),
+  })
+  const percentage = (description) =>
+    int(
+      `${description} 0 (the default) is adaptive: 50% − 1% per 125 nodes, at least 5%. Below 100 nodes every node is looked at; never fewer than 100 are.`,
+      0,
+      100,
+    )
+  const closed = (title, description, properties, required) => ({
+    type: 'object',
+    title,
+    description,
+    properties,
+    ...(required ? { required } : {}),
+    additionalProperties: false,
+  })
+  const open = (description) => ({ type: 'object', description: `${description} ${NOT_SIMULATED}` })
+  const argsFor = (plugin, definition) =>
+    ifThen(
+      { required: ['name'], properties: { name: { const: plugin } } },
+      { properties: { args: ref(definition) } },
+    )
+  return {
+    KubeSchedulerConfiguration: closed(
+      'KubeSchedulerConfiguration',
+      'kube-scheduler’s configuration (its --config file), kubescheduler.config.k8s.io/v1. In the cluster tab it configures the simulated scheduler; it is merged with the v1.33 defaults and validated as kube-scheduler does.',
+      {
+        apiVersion: {
+          const: SCHEDULER_CONFIG_API_VERSION,
+          description: 'The one version kube-scheduler v1.33 reads.',
+        },
+        kind: { const: SCHEDULER_CONFIG_KIND },
+        percentageOfNodesToScore: percentage(
+          'How many nodes Filter looks for, as a percentage of the cluster, before it stops and Score begins. A profile’s own value wins.',
+        ),
+        podInitialBackoffSeconds: int(
+          'Backoff of a Pod that failed to schedule, first retry (default 1).',
+          1,
+        ),
+        podMaxBackoffSeconds: int(
+          'Largest backoff; doubles from the initial one up to this (default 10).',
+          1,
+        ),
+        profiles: {
+          type: 'array',
+          description:
+            'The scheduling profiles: the whole list (a Pod whose spec.schedulerName matches none is left Pending by this scheduler). Default: one profile, default-scheduler.',
+          items: ref('KubeSchedulerProfile'),
+        },
+        parallelism: int(`Goroutines for filtering and scoring (default 16). ${NOT_SIMULATED}`, 1),
+        leaderElection: open('Leader election (one scheduler runs here).'),
+        clientConnection: open('The connection to the apiserver.'),
+        healthzBindAddress: { type: 'string', description: NOT_SIMULATED },
+        metricsBindAddress: { type: 'string', description: NOT_SIMULATED },
+        enableProfiling: { type: 'boolean', description: NOT_SIMULATED },
+        enableContentionProfiling: { type: 'boolean', description: NOT_SIMULATED },
+        extenders: { type: 'array', description: `HTTP scheduler extenders. ${NOT_SIMULATED}` },
+        delayCacheUntilActive: { type: 'boolean', description: NOT_SIMULATED },
+      },
+      ['apiVersion', 'kind'],
+    ),
+    KubeSchedulerProfile: closed(
+      'KubeSchedulerProfile',
+      'A scheduling profile: a scheduler name and the plugins that run for the Pods naming it.',
+      {
+        schedulerName: {
+          type: 'string',
+          description:
+            'The name Pods use in spec.schedulerName; default-scheduler when the configuration has a single profile without a name.',
+          examples: ['default-scheduler'],
+        },
+        percentageOfNodesToScore: percentage(
+          'This profile’s percentageOfNodesToScore (else the global one).',
+        ),
+        plugins: ref('Plugins'),
+        pluginConfig: {
+          type: 'array',
+          description: 'Arguments for plugins, by plugin name.',
+          items: ref('PluginConfig'),
+        },
+      },
+    ),
+    Plugins: closed(
+      'Plugins',
+      'Plugins to enable or disable per extension point, merged with the default ones: a default plugin enabled again keeps its place with the new settings; others come after.',
+      Object.fromEntries(
+        EXTENSION_POINTS.map(([point, text]) => [point, { ...ref('PluginSet'), description: text }]),
+      ),
+    ),
+    PluginSet: closed('PluginSet', 'Plugins enabled and disabled at one extension point.', {
+      enabled: {
+        type: 'array',
+        description: 'Plugins to run here, after the default ones.',
+        items: ref('Plugin'),
+      },
+      disabled: {
+        type: 'array',
+        description: 'Default plugins not to run here; name "*" disables all of them.',
+        items: ref('Plugin'),
+      },
+    }),
+    Plugin: closed(
+      'Plugin',
+      'A plugin, by name.',
+      {
+        name: { type: 'string', description: 'The plugin’s name.', examples: ['*', ...SCHEDULER_PLUGINS] },
+        weight: int(
+          'Score weight: the plugin’s normalized score (0–100) is multiplied by it. 0 or absent means 1 (default weights: TaintToleration 3, NodeAffinity 2, PodTopologySpread 2, InterPodAffinity 2, others 1).',
+        ),
+      },
+      ['name'],
+    ),
+    PluginConfig: {
+      type: 'object',
+      title: 'PluginConfig',
+      description: 'Arguments for one plugin.',
+      properties: {
+        name: { type: 'string', description: 'The plugin’s name.', examples: SCHEDULER_PLUGINS },
+        args: { type: 'object', description: 'The plugin’s arguments (<Plugin>Args).' },
+      },
+      required: ['name'],
+      additionalProperties: false,
+      allOf: [
+        argsFor('NodeResourcesFit', 'NodeResourcesFitArgs'),
+        argsFor('DefaultPreemption', 'DefaultPreemptionArgs'),
+        argsFor('NodeAffinity', 'NodeAffinityArgs'),
+      ],
+    },
+    NodeResourcesFitArgs: closed('NodeResourcesFitArgs', 'NodeResourcesFit’s arguments.', {
+      ignoredResources: {
+        type: 'array',
+        description: 'Extended resources Filter does not check.',
+        items: { type: 'string' },
+      },
+      ignoredResourceGroups: {
+        type: 'array',
+        description: 'Extended resource groups (the part before "/") Filter does not check.',
+        items: { type: 'string' },
+      },
+      scoringStrategy: ref('ScoringStrategy'),
+    }),
+    ScoringStrategy: closed(
+      'ScoringStrategy',
+      'How NodeResourcesFit scores nodes. Default: LeastAllocated over cpu and memory, weight 1 each.',
+      {
+        type: {
+          type: 'string',
+          description:
+            'LeastAllocated: prefer the emptiest nodes (spreads Pods). MostAllocated: prefer the fullest nodes (packs Pods, bin packing). RequestedToCapacityRatio: a score per utilization, given by requestedToCapacityRatio.shape.',
+          enum: ['LeastAllocated', 'MostAllocated', 'RequestedToCapacityRatio'],
+        },
+        resources: {
+          type: 'array',
+          description:
+            'The resources scored and their weights in the node’s score (default: cpu and memory, weight 1). Requests count with the non-zero defaults (100m cpu, 200Mi memory) for containers that request nothing.',
+          items: ref('ResourceSpec'),
+        },
+        requestedToCapacityRatio: closed(
+          'RequestedToCapacityRatioParam',
+          'The scoring function of RequestedToCapacityRatio.',
+          {
+            shape: {
+              type: 'array',
+              description:
+                'Points (utilization → score) of a piecewise-linear function, utilization increasing. {0: 0, 100: 10} packs; {0: 10, 100: 0} spreads.',
+              items: ref('UtilizationShapePoint'),
+              minItems: 1,
+            },
+          },
+        ),
+      },
+    ),
+    ResourceSpec: closed(
+      'ResourceSpec',
+      'A resource and its weight.',
+      {
+        name: {
+          type: 'string',
+          description: 'cpu, memory, ephemeral-storage, or an extended resource.',
+          examples: ['cpu', 'memory'],
+        },
+        weight: int('Weight in the node’s score, 1–100 (0 or absent means 1).', 0, 100),
+      },
+      ['name'],
+    ),
+    UtilizationShapePoint: closed(
+      'UtilizationShapePoint',
+      'One point of the RequestedToCapacityRatio function.',
+      {
+        utilization: int('Requested as a percentage of allocatable, 0–100.', 0, 100),
+        score: int('Score at that utilization, 0–10 (scaled to 0–100).', 0, 10),
+      },
+      ['utilization', 'score'],
+    ),
+    DefaultPreemptionArgs: closed('DefaultPreemptionArgs', 'DefaultPreemption’s arguments.', {
+      minCandidateNodesPercentage: int(
+        'Nodes to look at for preemption, as a percentage (default 10).',
+        0,
+        100,
+      ),
+      minCandidateNodesAbsolute: int('Nodes to look at for preemption, at least (default 100).', 0),
+    }),
+    NodeAffinityArgs: closed('NodeAffinityArgs', 'NodeAffinity’s arguments.', {
+      addedAffinity: {
+        ...ref('NodeAffinity'),
+        description: 'A node affinity every Pod of the profile gets, on top of its own.',
+      },
+    }),
+  }
+}
+
 /** Turns the generator's output into the editor's schema (see the header comment). */
 function shape(generated) {
   const defs = generated.definitions
@@ -156,6 +424,8 @@ function shape(generated) {
     })
   }
   for (const [name, def] of Object.entries(kept)) def.title ??= name
+  if (!kept.NodeAffinity) throw new Error('NodeAffinity is not among the kept definitions')
+  Object.assign(kept, schedulerConfigurationDefinitions())
 
   const kindsByName = new Map()
   for (const [kind, apiVersion] of KINDS) {
@@ -175,6 +445,12 @@ function shape(generated) {
   )
   branches.push(
     ifThen(
+      { required: ['kind'], properties: { kind: { const: SCHEDULER_CONFIG_KIND } } },
+      { $ref: `#/definitions/${SCHEDULER_CONFIG_KIND}` },
+    ),
+  )
+  branches.push(
+    ifThen(
       { required: ['kind'], properties: { kind: { const: 'List' } } },
       {
         properties: {
@@ -187,7 +463,7 @@ function shape(generated) {
       },
     ),
   )
-  const kinds = [...kindsByName.keys(), 'List']
+  const kinds = [...kindsByName.keys(), SCHEDULER_CONFIG_KIND, 'List']
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: ROOT_TITLE,
@@ -198,7 +474,7 @@ function shape(generated) {
       apiVersion: {
         type: 'string',
         description: 'The group/version of the kind: v1, apps/v1, batch/v1, rbac.authorization.k8s.io/v1, …',
-        examples: [...new Set(KINDS.map(([, v]) => v))],
+        examples: [...new Set(KINDS.map(([, v]) => v)), SCHEDULER_CONFIG_API_VERSION],
       },
       kind: { type: 'string', description: 'The kind of object this document describes.', enum: kinds },
     },
@@ -220,7 +496,7 @@ if (!force && upToDate()) {
   const ms = performance.now() - t0
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`
   console.log(
-    `${rel}: ${KINDS.length} kinds, ${Object.keys(schema.definitions).length} definitions, ` +
+    `${rel}: ${KINDS.length + 1} kinds, ${Object.keys(schema.definitions).length} definitions, ` +
       `${kb(json.length)} (${kb(gzipSync(json).length)} gzipped) in ${ms.toFixed(0)} ms`,
   )
 }

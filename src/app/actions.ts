@@ -2,13 +2,18 @@
  * What the user does, as plain module functions: apply the workload YAML at the cursor, reload
  * the cluster. They talk to the worker through the bridge and put the outcome in the store.
  */
-import { stringify } from 'yaml'
+import { isMap, parseAllDocuments, stringify } from 'yaml'
 import { formatApplyResult } from '../api/kubectl/apply-output'
 import type { Node } from '../api/types'
 import { applyYaml, loadScenario } from './bridge'
 import { parseProblems, resultProblems } from './editor/field-lines'
 import { play } from './playback'
 import { type EditorProblem, useStore } from './store/store'
+
+/** A parse problem as kubectl words it: `error: …`, with the line unless the message has it. */
+function problemText(p: { line: number; message: string }): string {
+  return `error: ${/\bline \d+/.test(p.message) ? p.message : `line ${p.line}: ${p.message}`}`
+}
 
 /** `kubectl apply -f` of the editor's YAML at the cursor; then play from there. */
 export async function applyWorkload(): Promise<void> {
@@ -23,7 +28,7 @@ export async function applyWorkload(): Promise<void> {
       useStore.setState({
         problems: parseProblems(outcome.problems),
         applyLog: outcome.problems.map((p) => ({
-          text: `error: line ${p.line}: ${p.message}`,
+          text: problemText(p),
           ok: false,
           atMs,
         })),
@@ -56,7 +61,7 @@ export async function reloadCluster(clusterYaml: string): Promise<void> {
     useStore.setState({
       clusterProblems: parseProblems(outcome.problems),
       applyLog: outcome.problems.map((p) => ({
-        text: `error: cluster: line ${p.line}: ${p.message}`,
+        text: problemText(p),
         ok: false,
         atMs: 0,
       })),
@@ -77,8 +82,16 @@ export async function reloadCluster(clusterYaml: string): Promise<void> {
   })
 }
 
-/** The cluster's Nodes as short, editable YAML: name, labels, taints, capacity. */
-export function nodesToYaml(nodes: readonly Node[]): string {
+/**
+ * The cluster's Nodes as short, editable YAML: name, labels, taints, capacity. When the running
+ * scenario configures kube-scheduler, its KubeSchedulerConfiguration follows as the last
+ * document, as written. `clusterYaml` is the scenario's cluster text (by default the running
+ * scenario's, from the store).
+ */
+export function nodesToYaml(
+  nodes: readonly Node[],
+  clusterYaml: string = useStore.getState().scenario?.clusterYaml ?? '',
+): string {
   const docs = nodes.map((n) => {
     const labels = Object.fromEntries(
       Object.entries(n.metadata?.labels ?? {}).filter(
@@ -98,7 +111,27 @@ export function nodesToYaml(nodes: readonly Node[]): string {
       status: { capacity: { cpu: capacity.cpu, memory: capacity.memory, pods: capacity.pods } },
     }
   })
-  return docs.map((d) => stringify(d)).join('---\n')
+  const config = schedulerConfigurationYaml(clusterYaml)
+  return [...docs.map((d) => stringify(d)), ...(config ? [config] : [])].join('---\n')
+}
+
+/**
+ * The KubeSchedulerConfiguration document of a cluster text, as the user wrote it (comments
+ * kept, without its `---` line), or undefined when there is none.
+ */
+export function schedulerConfigurationYaml(clusterYaml: string): string | undefined {
+  if (!clusterYaml.includes('KubeSchedulerConfiguration')) return undefined
+  // A document runs from where the previous one ends (its leading comments included).
+  let start = 0
+  for (const doc of parseAllDocuments(clusterYaml)) {
+    const from = start
+    start = doc.range[2]
+    if (doc.errors.length || !isMap(doc.contents)) continue
+    if ((doc.get('kind') as unknown) !== 'KubeSchedulerConfiguration') continue
+    const text = clusterYaml.slice(from, doc.range[2]).replace(/^---[^\n]*\n/, '')
+    return text.endsWith('\n') ? text : `${text}\n`
+  }
+  return undefined
 }
 
 /**

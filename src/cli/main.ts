@@ -9,8 +9,9 @@ const USAGE = `Usage: npm run --silent sim -- [options] FILE...
 
 Simulates a Kubernetes v1.33 control plane applying the manifests in FILE (YAML or JSON,
 multi-document; "-" reads standard input). kind: Node objects replace the default cluster
-(a control-plane node and three workers); everything else is applied at time 0 in file order,
-as "kubectl apply -f" would.
+(a control-plane node and three workers); one kind: KubeSchedulerConfiguration
+(kubescheduler.config.k8s.io/v1) configures kube-scheduler; everything else is applied at
+time 0 in file order, as "kubectl apply -f" would.
 
 Options:
   --seed N          seed of the simulation's randomness (default 1)

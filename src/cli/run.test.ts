@@ -317,6 +317,84 @@ describe('input errors', () => {
   })
 })
 
+describe('a KubeSchedulerConfiguration among the inputs', () => {
+  const nodes = ['worker-1', 'worker-2', 'worker-3']
+    .map(
+      (n) =>
+        `apiVersion: v1\nkind: Node\nmetadata:\n  name: ${n}\nstatus:\n  capacity: {cpu: "4", memory: 8Gi}\n`,
+    )
+    .join('---\n')
+  const deployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        resources:
+          requests: {cpu: 250m, memory: 128Mi}
+`
+  const config = (strategy: string) => `apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- schedulerName: default-scheduler
+  pluginConfig:
+  - name: NodeResourcesFit
+    args:
+      scoringStrategy:
+        type: ${strategy}
+`
+
+  it('configures kube-scheduler: MostAllocated packs the replicas onto one node', () => {
+    const out = runCli(
+      [
+        { name: 'cluster.yaml', text: `${nodes}---\n${config('MostAllocated')}` },
+        { name: 'web.yaml', text: deployment },
+      ],
+      { output: 'json' },
+    )
+    expect(out.exitCode).toBe(0)
+    const json = JSON.parse(out.stdout) as Json
+    // The configuration is not applied: the only response is the Deployment's.
+    expect(json.responses.map((r) => r.kind)).toEqual(['Deployment'])
+    const web = json.pods.filter((p) => p.metadata?.name?.startsWith('web-'))
+    expect(web).toHaveLength(3)
+    expect(new Set(web.map((p) => p.spec?.nodeName)).size).toBe(1)
+  })
+
+  it('an invalid configuration exits non-zero with the line of the field', () => {
+    const text = `${nodes}---\n${config('Most')}`
+    const out = runCli([{ name: 'cluster.yaml', text }], { output: 'text' })
+    expect(out.exitCode).toBe(1)
+    const line = text.split('\n').findIndex((l) => l.includes('type: Most')) + 1
+    expect(out.stderr).toBe(
+      `error: cluster.yaml:${line}: profiles[0].pluginConfig[0].args.scoringStrategy.type: Unsupported value: "Most": supported values: "LeastAllocated", "MostAllocated", "RequestedToCapacityRatio"\n`,
+    )
+  })
+
+  it('a second configuration is refused with both places', () => {
+    const out = runCli(
+      [
+        { name: 'a.yaml', text: config('MostAllocated') },
+        { name: 'b.yaml', text: `${NGINX}---\n${config('LeastAllocated')}` },
+      ],
+      { output: 'text' },
+    )
+    expect(out.exitCode).toBe(1)
+    expect(out.stderr).toBe(
+      'error: b.yaml:10: a second KubeSchedulerConfiguration (the first is at a.yaml:1); kube-scheduler reads one\n',
+    )
+  })
+})
+
 describe('determinism', () => {
   const hash = (s: string) => createHash('sha256').update(s).digest('hex')
   const once = (seed: number) => runCli([{ name: 'n.yaml', text: NGINX }], { output: 'json', seed }).stdout

@@ -1,15 +1,22 @@
 /**
  * The headless runner behind `npm run sim`: read manifests, build the scenario (Nodes replace the
- * default cluster; everything else is applied at time 0 in file order, as `kubectl apply -f`),
- * run the simulation, and format what happened. Pure apart from its inputs, so tests call it.
+ * default cluster; a KubeSchedulerConfiguration configures kube-scheduler; everything else is
+ * applied at time 0 in file order, as `kubectl apply -f`), run the simulation, and format what
+ * happened. Pure apart from its inputs, so tests call it.
  */
 import { getPods } from '../api/kubectl'
 import type { KubeObject, Node } from '../api/types'
 import { Cluster } from '../sim/cluster/cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
+import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests } from '../sim/scenario/parse'
 import { type RunResult, runResult } from '../sim/scenario/result'
 import { DEFAULT_SEED, type Scenario } from '../sim/scenario/scenario'
+import {
+  isSchedulerConfiguration,
+  type KubeSchedulerConfiguration,
+  readSchedulerConfiguration,
+} from '../sim/scheduler/config/configuration'
 import { formatEventLog } from './event-log'
 import { formatResponse, isError } from './responses'
 
@@ -31,7 +38,7 @@ export interface CliOutput {
 }
 
 export function runCli(files: readonly InputFile[], options: CliOptions): CliOutput {
-  const objects: { object: KubeObject; file: string }[] = []
+  const objects: { object: KubeObject; file: InputFile; line: number }[] = []
   const errors: string[] = []
   for (const file of files) {
     const parsed = parseManifests(file.text, file.name)
@@ -39,17 +46,38 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
       for (const e of parsed.errors) errors.push(`error: ${file.name}:${e.line}: ${e.message}`)
       continue
     }
-    for (const p of parsed.objects) objects.push({ object: p.object, file: file.name })
+    for (const p of parsed.objects) objects.push({ object: p.object, file, line: p.line })
   }
-  if (errors.length) return { exitCode: 1, stdout: '', stderr: `${errors.join('\n')}\n` }
+  if (errors.length) return failure(errors)
+
+  // At most one scheduler configuration, checked as kube-scheduler checks its --config file.
+  const configs = objects.filter((o) => isSchedulerConfiguration(o.object))
+  for (const extra of configs.slice(1)) {
+    const first = configs[0] as (typeof configs)[number]
+    errors.push(
+      `error: ${extra.file.name}:${extra.line}: a second KubeSchedulerConfiguration (the first is at ${first.file.name}:${first.line}); kube-scheduler reads one`,
+    )
+  }
+  const config = configs[0]
+  if (config) {
+    const read = readSchedulerConfiguration(config.object)
+    if (!read.ok) {
+      for (const p of read.problems) {
+        const line = fieldLine(config.file.text, config.line, p.field)
+        errors.push(`error: ${config.file.name}:${line}: ${p.message}`)
+      }
+    }
+  }
+  if (errors.length) return failure(errors)
 
   const isNode = (o: KubeObject) => o.kind === 'Node' && o.apiVersion === 'v1'
   const nodes = objects.filter((o) => isNode(o.object)).map((o) => o.object as Node)
-  const appliedFrom = objects.filter((o) => !isNode(o.object))
+  const appliedFrom = objects.filter((o) => !isNode(o.object) && !isSchedulerConfiguration(o.object))
   const applied = appliedFrom.map((o) => o.object)
   const scenario: Scenario = {
     seed: options.seed ?? DEFAULT_SEED,
     ...(nodes.length ? { nodes } : {}),
+    ...(config ? { schedulerConfiguration: config.object as KubeSchedulerConfiguration } : {}),
     actions: applied.length ? [{ type: 'apply', atMs: 0, objects: applied }] : [],
   }
   const cluster = new Cluster(scenario)
@@ -62,9 +90,13 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
     exitCode: 0,
     ...textOutput(
       result,
-      appliedFrom.map((o) => o.file),
+      appliedFrom.map((o) => o.file.name),
     ),
   }
+}
+
+function failure(errors: readonly string[]): CliOutput {
+  return { exitCode: 1, stdout: '', stderr: `${errors.join('\n')}\n` }
 }
 
 function jsonOutput(r: RunResult) {

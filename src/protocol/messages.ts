@@ -67,7 +67,10 @@ export type UserActionInput =
 /** Everything that determines a run, in the form the UI edits it. */
 export interface ScenarioInput {
   readonly seed: number
-  /** Node objects as YAML (the cluster tab); empty for the default cluster. */
+  /**
+   * The cluster tab: Node objects and at most one KubeSchedulerConfiguration, as YAML; empty for
+   * the default cluster and the default scheduler.
+   */
   readonly clusterYaml: string
   readonly actions: readonly UserActionInput[]
 }

@@ -1,13 +1,20 @@
 /**
  * From the scenario as the UI edits it (YAML text) to the scenario the simulation runs (objects):
- * the cluster tab's Nodes and every action's manifests, parsed as kubectl would, with every
- * problem reported at its line.
+ * the cluster tab's Nodes and scheduler configuration, and every action's manifests, parsed as
+ * kubectl (and kube-scheduler, for its configuration) would, with every problem reported at its
+ * line.
  */
 import { resourceForKind } from '../api/resources'
 import type { KubeObject, Node } from '../api/types'
 import type { ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
-import { parseManifests } from '../sim/scenario/parse'
+import { fieldLine } from '../sim/scenario/field-line'
+import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
 import type { Scenario, UserAction } from '../sim/scenario/scenario'
+import {
+  isSchedulerConfiguration,
+  type KubeSchedulerConfiguration,
+  readSchedulerConfiguration,
+} from '../sim/scheduler/config/configuration'
 
 /** One action of a parsed scenario, with the line where each applied object's document starts. */
 export interface ParsedAction {
@@ -28,31 +35,60 @@ export type ApplyParse =
 export function parseApply(yaml: string): ApplyParse {
   const parsed = parseManifests(yaml)
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
+  // kubectl cannot apply a scheduler configuration: the apiserver serves no such kind.
+  const configs = parsed.objects.filter((p) => isSchedulerConfiguration(p.object))
+  if (configs.length) {
+    return {
+      ok: false,
+      problems: configs.map((p) => ({
+        line: p.line,
+        message: `${unknownKindMessage(p.object)}\n(a KubeSchedulerConfiguration configures kube-scheduler: it belongs in the cluster tab)`,
+      })),
+    }
+  }
   // kubectl apply -f of a file without objects: "error: no objects passed to apply".
   if (parsed.objects.length === 0)
     return { ok: false, problems: [{ line: 1, message: 'no objects passed to apply' }] }
   return { ok: true, objects: parsed.objects.map((p) => p.object), lines: parsed.objects.map((p) => p.line) }
 }
 
+/** The cluster tab, parsed: its Nodes (empty: the default cluster) and the scheduler's configuration. */
+export type ClusterParse =
+  | {
+      readonly ok: true
+      readonly nodes: readonly Node[]
+      readonly schedulerConfiguration?: KubeSchedulerConfiguration
+    }
+  | { readonly ok: false; readonly problems: readonly ParseProblem[] }
+
 /**
- * The cluster tab: only Node objects (apiVersion v1), each name once. Empty text (or only
- * comments) is the default cluster, returned as an empty list.
+ * The cluster tab: Node objects (apiVersion v1), each name once, and at most one
+ * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), validated as kube-scheduler
+ * validates its configuration, each problem at the line of its field. Empty text (or only
+ * comments) is the default cluster with the default scheduler, returned as no nodes.
  */
-export function parseClusterYaml(
-  yaml: string,
-):
-  | { readonly ok: true; readonly nodes: readonly Node[] }
-  | { readonly ok: false; readonly problems: readonly ParseProblem[] } {
+export function parseClusterYaml(yaml: string): ClusterParse {
   const parsed = parseManifests(yaml)
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
   const problems: ParseProblem[] = []
   const seen = new Set<string>()
+  const nodes: Node[] = []
+  let config: { object: KubeSchedulerConfiguration; line: number } | undefined
   for (const { object, line } of parsed.objects) {
     const name = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined
+    if (isSchedulerConfiguration(object)) {
+      if (config) {
+        problems.push({
+          line,
+          message: `a second KubeSchedulerConfiguration (the first is at line ${config.line}); kube-scheduler reads one`,
+        })
+      } else config = { object, line }
+      continue
+    }
     if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
       problems.push({
         line,
-        message: `only Node objects (apiVersion: v1, kind: Node) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
+        message: `only Node objects (apiVersion: v1, kind: Node) and one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
       })
       continue
     }
@@ -62,9 +98,18 @@ export function parseClusterYaml(
     }
     if (seen.has(name)) problems.push({ line, message: `Node "${name}" is defined twice` })
     seen.add(name)
+    nodes.push(object as Node)
   }
-  if (problems.length) return { ok: false, problems }
-  return { ok: true, nodes: parsed.objects.map((p) => p.object as Node) }
+  if (config) {
+    const read = readSchedulerConfiguration(config.object)
+    if (!read.ok) {
+      for (const p of read.problems) {
+        problems.push({ line: fieldLine(yaml, config.line, p.field), message: p.message })
+      }
+    }
+  }
+  if (problems.length) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) }
+  return { ok: true, nodes, ...(config ? { schedulerConfiguration: config.object } : {}) }
 }
 
 /** The whole scenario; problems in an action are prefixed with its place (`action 2: …`). */
@@ -83,6 +128,7 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
   const scenario: Scenario = {
     seed: input.seed,
     ...(cluster.nodes.length ? { nodes: cluster.nodes } : {}),
+    ...(cluster.schedulerConfiguration ? { schedulerConfiguration: cluster.schedulerConfiguration } : {}),
     actions: actions.map((a) => a.action),
   }
   return { ok: true, scenario, actions }

@@ -129,7 +129,7 @@ describe('Session: load', () => {
           {
             line: 11,
             message:
-              'cluster: only Node objects (apiVersion: v1, kind: Node) belong in the cluster; found v1 Pod "nginx"',
+              'cluster: only Node objects (apiVersion: v1, kind: Node) and one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1) belong in the cluster; found v1 Pod "nginx"',
           },
         ],
       },

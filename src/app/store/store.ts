@@ -39,7 +39,7 @@ export type { EditorProblem }
 export interface EditorSlice {
   /** The workload tab's YAML (what Apply sends). */
   workloadYaml: string
-  /** The cluster tab's YAML (Node objects); empty means the default cluster. */
+  /** The cluster tab's YAML (Node objects and a KubeSchedulerConfiguration); empty means the default cluster. */
   clusterYaml: string
   /** Problems from the last Apply (parse errors, apiserver errors), shown as markers. */
   problems: EditorProblem[]

@@ -10,6 +10,7 @@ import { Etcd } from '../etcd/etcd'
 import { Kernel } from '../kernel/kernel'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
 import { DEFAULT_SEED, type Scenario, type UserAction } from '../scenario/scenario'
+import { optionsFromConfiguration } from '../scheduler/scheduler'
 import { bootstrap, completeNode } from './bootstrap'
 import { type ControlPlane, type NodeSide, startControlPlane, startNodeSide } from './components'
 import { DEFAULT_NODES, makeNode } from './default-cluster'
@@ -30,7 +31,12 @@ export class Cluster {
   /** One entry per user action, filled in as each finishes. */
   readonly actionResults: ActionResult[] = []
 
+  /** Throws when the scenario's scheduler configuration is invalid (the message lists why). */
   constructor(readonly scenario: Scenario) {
+    // Read first: a configuration kube-scheduler would refuse stops the cluster before it starts.
+    const schedulerOptions = scenario.schedulerConfiguration
+      ? optionsFromConfiguration(scenario.schedulerConfiguration)
+      : {}
     this.kernel = new Kernel({
       seed: scenario.seed ?? DEFAULT_SEED,
       ...(scenario.network ? { network: scenario.network } : {}),
@@ -47,7 +53,7 @@ export class Cluster {
     this.kubectl = new Kubectl(this.kernel)
     this.kernel.register(this.kubectl)
     this.apiserver.start()
-    this.controlPlane = startControlPlane(this.kernel)
+    this.controlPlane = startControlPlane(this.kernel, schedulerOptions)
     this.nodeSide = startNodeSide(this.kernel, this.nodes)
     for (const action of scenario.actions) this.schedule(action)
   }

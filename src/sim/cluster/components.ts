@@ -9,7 +9,7 @@ import type { Kernel } from '../kernel/kernel'
 import { Kubelet } from '../kubelet/kubelet'
 import { Registry } from '../runtime/registry'
 import { ContainerRuntime } from '../runtime/runtime'
-import { Scheduler } from '../scheduler/scheduler'
+import { Scheduler, type SchedulerOptions } from '../scheduler/scheduler'
 
 export interface ControlPlane {
   readonly scheduler: Scheduler
@@ -22,8 +22,8 @@ export interface NodeSide {
   readonly runtimes: ReadonlyMap<string, ContainerRuntime>
 }
 
-export function startControlPlane(kernel: Kernel): ControlPlane {
-  const scheduler = new Scheduler(kernel)
+export function startControlPlane(kernel: Kernel, schedulerOptions: SchedulerOptions = {}): ControlPlane {
+  const scheduler = new Scheduler(kernel, schedulerOptions)
   kernel.register(scheduler)
   scheduler.start()
   const controllerManager = new ControllerManager(kernel)

@@ -142,6 +142,22 @@ items:
     )
   })
 
+  it('accepts a KubeSchedulerConfiguration (not an API object) with its line', () => {
+    const text = `${pod('a')}---\napiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\npercentageOfNodesToScore: 50\n`
+    const r = parseManifests(text)
+    expect(r.ok && r.objects.map((o) => [o.object.kind, o.line])).toEqual([
+      ['Pod', 1],
+      ['KubeSchedulerConfiguration', 10],
+    ])
+  })
+
+  it('keeps the unknown-kind text for other versions of the scheduler configuration', () => {
+    const text = 'apiVersion: kubescheduler.config.k8s.io/v1beta3\nkind: KubeSchedulerConfiguration\n'
+    expect(errors(parseManifests(text))[0]?.message).toBe(
+      'resource mapping not found for name: "" namespace: "" from "STDIN": no matches for kind "KubeSchedulerConfiguration" in version "kubescheduler.config.k8s.io/v1beta3"\nensure CRDs are installed first',
+    )
+  })
+
   // kubectl says `no matches for kind "Node" in version "apps/v1"`.
   it('rejects a Node in the wrong API version', () => {
     const errs = errors(parseManifests('apiVersion: apps/v1\nkind: Node\nmetadata: {name: n}\n'))

@@ -2,10 +2,16 @@
  * Reading manifests as kubectl does: multi-document YAML (JSON is YAML too), `kind: List`
  * flattened into its items, empty documents skipped. Every problem is reported with its line so
  * the user can find it; nothing here throws on bad input.
+ *
+ * Besides the kinds the apiserver serves, one document that is not an API object is accepted: a
+ * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), the scheduler's configuration in a
+ * scenario. Callers decide where it may appear (the CLI and the cluster tab take it; an apply
+ * refuses it with kubectl's unknown-kind message, `unknownKindMessage`).
  */
 import { LineCounter, parseAllDocuments } from 'yaml'
 import { resourceForKind } from '../../api/resources'
 import type { KubeObject } from '../../api/types'
+import { isSchedulerConfiguration } from '../scheduler/config/kind'
 
 export interface ParsedObject {
   readonly object: KubeObject
@@ -105,7 +111,12 @@ function checkObject(obj: KubeObject, source: string): string | undefined {
   ) {
     return `error validating data: metadata must be an object`
   }
-  if (resourceForKind(obj.apiVersion, obj.kind)) return undefined
+  if (resourceForKind(obj.apiVersion, obj.kind) || isSchedulerConfiguration(obj)) return undefined
+  return unknownKindMessage(obj, source)
+}
+
+/** kubectl's message for a kind the apiserver does not serve. */
+export function unknownKindMessage(obj: KubeObject, source = 'STDIN'): string {
   const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : ''
   const ns = typeof obj.metadata?.namespace === 'string' ? obj.metadata.namespace : ''
   return `resource mapping not found for name: "${name}" namespace: "${ns}" from "${source}": no matches for kind "${obj.kind}" in version "${obj.apiVersion}"\nensure CRDs are installed first`

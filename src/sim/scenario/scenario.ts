@@ -1,10 +1,11 @@
 /**
- * A scenario: everything that determines a run. The cluster (nodes), the user's actions with
- * their virtual times, and the seed. Same scenario ⇒ same trace, byte for byte; share links and
- * golden tests carry scenarios, never state.
+ * A scenario: everything that determines a run. The cluster (nodes, the scheduler's
+ * configuration), the user's actions with their virtual times, and the seed. Same scenario ⇒ same
+ * trace, byte for byte; share links and golden tests carry scenarios, never state.
  */
 import type { KubeObject, Node } from '../../api/types'
 import type { NetworkConfig } from '../network/network'
+import type { KubeSchedulerConfiguration } from '../scheduler/config/kind'
 
 export type UserAction =
   | { readonly type: 'apply'; readonly atMs: number; readonly objects: readonly KubeObject[] }
@@ -24,6 +25,13 @@ export interface Scenario {
   readonly startTime?: string
   /** Nodes of the cluster; the default cluster (a control plane and three workers) when absent. */
   readonly nodes?: readonly Node[]
+  /**
+   * kube-scheduler's `--config` (kind KubeSchedulerConfiguration, apiVersion
+   * kubescheduler.config.k8s.io/v1), as written; the v1.33 default profile when absent. An invalid
+   * one makes the Cluster constructor throw (read it with readSchedulerConfiguration to report
+   * its problems first).
+   */
+  readonly schedulerConfiguration?: KubeSchedulerConfiguration
   readonly network?: NetworkConfig
   readonly actions: readonly UserAction[]
 }

@@ -19,6 +19,11 @@ import { type Kernel, type Proc, Signal, sleep, wait } from '../kernel/kernel'
 import { type ObjectRef, SCHEDULER } from '../kernel/trace'
 import { ScheduleAlgorithm, type ScheduleOutcome } from './algorithm/schedule-pod'
 import { SchedulerCache } from './cache/cache'
+import {
+  formatConfigProblems,
+  type KubeSchedulerConfiguration,
+  readSchedulerConfiguration,
+} from './config/configuration'
 import { nodeHandlers, POD_FIELD_SELECTOR, podHandlers } from './event-handlers'
 import { CycleState } from './framework/cycle-state'
 import { EVENT_ASSIGNED_POD_DELETE, POP_FROM_BACKOFF_Q, UNSCHEDULED_POD_ADD } from './framework/events'
@@ -45,7 +50,7 @@ import { SchedulerView } from './view'
 export const SCHEDULER_CREDENTIALS: Credentials = { clientCert: { commonName: 'system:kube-scheduler' } }
 /** client-go's default user agent for the v1.33.0 binary (git commit 60a317e…). */
 export const SCHEDULER_USER_AGENT = 'kube-scheduler/v1.33.0 (linux/amd64) kubernetes/60a317e'
-/** The events.k8s.io reporting controller of the default profile. */
+/** The events.k8s.io reporting controller of the default profile (each profile reports as its schedulerName). */
 export const SCHEDULER_EVENT_SOURCE = DEFAULT_SCHEDULER_NAME
 
 export interface SchedulerOptions {
@@ -61,6 +66,26 @@ export interface SchedulerOptions {
   readonly cycleMs?: number
   /** The node the scheduler runs on, for events' reportingInstance (`default-scheduler-<host>`). */
   readonly host?: string
+}
+
+/**
+ * The options a KubeSchedulerConfiguration document gives (profiles, percentageOfNodesToScore, the
+ * queue's backoff). Throws an Error listing every problem, one per line, when it is invalid;
+ * callers that can point at lines read it with readSchedulerConfiguration first.
+ */
+export function optionsFromConfiguration(
+  doc: KubeSchedulerConfiguration,
+  registry: Registry = IN_TREE_REGISTRY,
+): SchedulerOptions {
+  const read = readSchedulerConfiguration(doc, registry)
+  if (!read.ok) throw new Error(`invalid KubeSchedulerConfiguration:\n${formatConfigProblems(read.problems)}`)
+  const c = read.config
+  return {
+    profiles: c.profiles,
+    registry,
+    percentageOfNodesToScore: c.percentageOfNodesToScore,
+    queue: { podInitialBackoffMs: c.podInitialBackoffMs, podMaxBackoffMs: c.podMaxBackoffMs },
+  }
 }
 
 function podRef(pod: Pod): ObjectRef {
@@ -85,7 +110,9 @@ export class Scheduler extends ClientComponent {
   private readonly frameworks = new Map<string, Framework>()
   private readonly algorithm: ScheduleAlgorithm
   private readonly recorder: AttemptRecorder
-  private readonly events: EventRecorder
+  /** One events.k8s.io recorder per profile, reporting as the profile's schedulerName. */
+  private readonly events = new Map<string, EventRecorder>()
+  private readonly host: string | undefined
   private readonly podInformer: Informer<Pod>
   private readonly nodeInformer: Informer<Node>
   private readonly attempts = new Map<string, AttemptRecord>()
@@ -119,11 +146,7 @@ export class Scheduler extends ClientComponent {
       (move) => this.recordMove(move),
     )
     this.algorithm = new ScheduleAlgorithm(this.cache, kernel.rng, options.percentageOfNodesToScore)
-    this.events = new EventRecorder(
-      this.client,
-      { component: SCHEDULER_EVENT_SOURCE, ...(options.host ? { host: options.host } : {}) },
-      'events.k8s.io/v1',
-    )
+    this.host = options.host
     this.podInformer = new Informer<Pod>(
       this.client,
       PODS,
@@ -144,6 +167,21 @@ export class Scheduler extends ClientComponent {
   /** The apiserver defaults spec.schedulerName; a pod built without it belongs to the default. */
   private schedulerNameOf(pod: Pod): string {
     return pod.spec?.schedulerName || DEFAULT_SCHEDULER_NAME
+  }
+
+  /** The event recorder of the pod's profile (profile.Recorder: reportingController = schedulerName). */
+  private eventsFor(pod: Pod): EventRecorder {
+    const name = this.schedulerNameOf(pod)
+    let recorder = this.events.get(name)
+    if (!recorder) {
+      recorder = new EventRecorder(
+        this.client,
+        { component: name, ...(this.host ? { host: this.host } : {}) },
+        'events.k8s.io/v1',
+      )
+      this.events.set(name, recorder)
+    }
+    return recorder
   }
 
   /** Switch between full and summary recording (rewraps the plugins). */
@@ -332,7 +370,7 @@ export class Scheduler extends ClientComponent {
   private skipPodSchedule(pod: Pod): boolean {
     if (pod.metadata?.deletionTimestamp) {
       const m = pod.metadata
-      this.events.event(
+      this.eventsFor(pod).event(
         asPodObject(pod) as KubeObject,
         'Warning',
         'FailedScheduling',
@@ -359,7 +397,7 @@ export class Scheduler extends ClientComponent {
     } else {
       this.queue.done(pInfo.uid)
     }
-    this.events.event(
+    this.eventsFor(pod).event(
       asPodObject(pod) as KubeObject,
       'Warning',
       'FailedScheduling',
@@ -422,7 +460,7 @@ export class Scheduler extends ClientComponent {
       return
     }
     const m = assumed.metadata ?? {}
-    this.events.event(
+    this.eventsFor(assumed).event(
       asPodObject(assumed) as KubeObject,
       'Normal',
       'Scheduled',

@@ -37,7 +37,7 @@ import {
 } from './interfaces'
 import type { NodeInfo } from './node-info'
 import type { NodeToStatus } from './node-to-status'
-import { expandProfile, type ProfileConfig, pluginArgs } from './profile'
+import { expandProfile, POINT_TYPE_NAMES, type ProfileConfig, pluginArgs } from './profile'
 import type { Registry } from './registry'
 import { errorStatus, isRejected, isSkip, newStatus, type Status, statusMessage, withPlugin } from './status'
 
@@ -102,11 +102,18 @@ export class Framework {
     for (const point of Object.keys(expanded.points) as ExtensionPoint[]) {
       for (const name of expanded.points[point]) {
         if (!implementsPoint(instance(name), point))
-          throw new Error(`plugin "${name}" does not extend ${point}`)
+          throw new Error(`plugin "${name}" does not extend ${POINT_TYPE_NAMES[point]} plugin`)
       }
     }
     if (expanded.points.queueSort.length !== 1) {
-      throw new Error(`one queue sort plugin required for profile with scheduler name "${this.profileName}"`)
+      throw new Error(
+        `only one queue sort plugin required for profile with scheduler name "${this.profileName}", but got ${expanded.points.queueSort.length}`,
+      )
+    }
+    if (expanded.points.bind.length === 0) {
+      throw new Error(
+        `at least one bind plugin is needed for profile with scheduler name "${this.profileName}"`,
+      )
     }
     this.plugins = instances
     this.weights = expanded.weights

@@ -1,7 +1,8 @@
 /**
  * Scheduler profiles: which plugins run at which extension point, with which score weights and
- * args. The shape is KubeSchedulerConfiguration's `profiles[]` (kubescheduler.config.k8s.io/v1),
- * reduced to what the simulator reads.
+ * args. The shape is KubeSchedulerConfiguration's `profiles[]` (kubescheduler.config.k8s.io/v1)
+ * after defaulting — the user's plugins already merged with the default ones — reduced to what the
+ * simulator reads. config/configuration.ts turns a configuration document into this form.
  *
  * The default profile is v1.33's (pkg/scheduler/apis/config/v1/default_plugins.go): one MultiPoint
  * list, expanded to every extension point each plugin implements, in list order. Plugins the
@@ -21,7 +22,7 @@ export interface PluginRef {
 
 export interface PluginSet {
   readonly enabled?: readonly PluginRef[]
-  /** `{name: '*'}` disables every plugin of the default for that point. */
+  /** `{name: '*'}` disables every MultiPoint plugin at that point. */
   readonly disabled?: readonly PluginRef[]
 }
 
@@ -29,7 +30,7 @@ export type Plugins = Partial<Record<ExtensionPoint | 'multiPoint', PluginSet>>
 
 export interface ProfileConfig {
   readonly schedulerName: string
-  /** 0 or absent: adaptive (50 − nodes/125, at least 5). */
+  /** Absent: the configuration's global value. 0: adaptive (50 − nodes/125, at least 5). */
   readonly percentageOfNodesToScore?: number
   readonly plugins: Plugins
   readonly pluginConfig?: readonly { readonly name: string; readonly args: unknown }[]
@@ -65,7 +66,8 @@ export function defaultProfile(registry: Registry): ProfileConfig {
   }
 }
 
-const POINTS: readonly ExtensionPoint[] = [
+/** Extension points in the order kube-scheduler's config lists them. */
+export const POINTS: readonly ExtensionPoint[] = [
   'preEnqueue',
   'queueSort',
   'preFilter',
@@ -80,6 +82,22 @@ const POINTS: readonly ExtensionPoint[] = [
   'postBind',
 ]
 
+/** The Go interface behind each point, as kube-scheduler's errors name it (`ScorePlugin`). */
+export const POINT_TYPE_NAMES: Readonly<Record<ExtensionPoint, string>> = {
+  preEnqueue: 'PreEnqueuePlugin',
+  queueSort: 'QueueSortPlugin',
+  preFilter: 'PreFilterPlugin',
+  filter: 'FilterPlugin',
+  postFilter: 'PostFilterPlugin',
+  preScore: 'PreScorePlugin',
+  score: 'ScorePlugin',
+  reserve: 'ReservePlugin',
+  permit: 'PermitPlugin',
+  preBind: 'PreBindPlugin',
+  bind: 'BindPlugin',
+  postBind: 'PostBindPlugin',
+}
+
 export interface ExpandedProfile {
   /** Plugin names per extension point, in run order. */
   readonly points: Readonly<Record<ExtensionPoint, readonly string[]>>
@@ -90,25 +108,31 @@ export interface ExpandedProfile {
 }
 
 /**
- * MultiPoint expansion (framework/runtime/framework.go expandMultiPointPlugins): for each point,
- * plugins enabled at that point explicitly come first when they also appear in MultiPoint
- * (overrides), then MultiPoint plugins implementing the point, then the other explicit ones.
- * `implementsPoint(name, point)` tells whether plugin `name` has that extension point.
+ * MultiPoint expansion (framework/runtime/framework.go updatePluginList, expandMultiPointPlugins):
+ * for each point, plugins enabled at that point explicitly come first when they also appear in
+ * MultiPoint (overrides), then MultiPoint plugins implementing the point (unless disabled there,
+ * or everything is with `*`), then the other explicit ones. `implementsPoint(name, point)` tells
+ * whether plugin `name` has that extension point.
+ *
+ * The profile is in its defaulted form: the configuration's MultiPoint `disabled` list has already
+ * been applied to the default plugins when they were merged (see config/configuration.ts), so it
+ * is not looked at here. A plugin named twice at one point is an error, as upstream.
+ *
+ * Weights (getScoreWeights): a Score point entry wins over the MultiPoint one; 0 or absent is 1.
  */
 export function expandProfile(
   profile: ProfileConfig,
   implementsPoint: (name: string, point: ExtensionPoint) => boolean,
 ): ExpandedProfile {
-  const multi = profile.plugins.multiPoint ?? {}
-  const multiDisabled = new Set((multi.disabled ?? []).map((p) => p.name))
-  const multiEnabled = (multi.enabled ?? []).filter(
-    (p) => !multiDisabled.has(p.name) && !multiDisabled.has('*'),
-  )
+  const multiEnabled = profile.plugins.multiPoint?.enabled ?? []
   const points = {} as Record<ExtensionPoint, string[]>
   const names = new Set<string>()
   for (const point of POINTS) {
     const set = profile.plugins[point] ?? {}
     const explicit = (set.enabled ?? []).map((p) => p.name)
+    const twice = explicit.find((n, i) => explicit.indexOf(n) !== i)
+    if (twice !== undefined)
+      throw new Error(`plugin "${twice}" already registered as "${POINT_TYPE_NAMES[point]}"`)
     const disabled = new Set((set.disabled ?? []).map((p) => p.name))
     const out: string[] = []
     if (!disabled.has('*')) {
@@ -118,7 +142,7 @@ export function expandProfile(
         if (!implementsPoint(p.name, point) || disabled.has(p.name)) continue
         if (explicit.includes(p.name)) overrides.add(p.name)
         else if (fromMulti.includes(p.name))
-          throw new Error(`plugin "${p.name}" already registered as ${point}`)
+          throw new Error(`plugin "${p.name}" already registered as "${POINT_TYPE_NAMES[point]}"`)
         else fromMulti.push(p.name)
       }
       out.push(...explicit.filter((n) => overrides.has(n)), ...fromMulti)
@@ -130,8 +154,8 @@ export function expandProfile(
     for (const n of out) names.add(n)
   }
   const weights = new Map<string, number>()
-  for (const p of [...multiEnabled, ...(profile.plugins.score?.enabled ?? [])]) {
-    weights.set(p.name, p.weight || weights.get(p.name) || 1)
+  for (const p of [...(profile.plugins.score?.enabled ?? []), ...multiEnabled]) {
+    if (!weights.has(p.name)) weights.set(p.name, p.weight || 1)
   }
   return { points, weights, names: [...names] }
 }

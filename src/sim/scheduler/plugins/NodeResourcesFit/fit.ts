@@ -5,7 +5,8 @@
  *   per short resource (`Too many pods`, `Insufficient cpu`, `Insufficient memory`,
  *   `Insufficient ephemeral-storage`, `Insufficient <extended>`), code Unschedulable.
  *   (v1.34 reports UnschedulableAndUnresolvable when the request exceeds the whole node; v1.33 not.)
- * - Score: the scoring strategy, LeastAllocated by default with cpu:1, memory:1.
+ * - Score: the scoring strategy — LeastAllocated (the default, cpu:1 memory:1), MostAllocated or
+ *   RequestedToCapacityRatio (`scoringStrategy` in the plugin's args).
  *
  * kube-scheduler: pkg/scheduler/framework/plugins/noderesources/fit.go, resource_allocation.go.
  */
@@ -25,25 +26,41 @@ import { NodeInfo } from '../../framework/node-info'
 import { isZeroRequest, podRequests } from '../../framework/pod-requests'
 import { isExtendedResourceName, type Resource, scalarOf } from '../../framework/resource'
 import { newStatus, type Status } from '../../framework/status'
-import { leastAllocatedScore, type ResourceSpec } from './least-allocated'
+import { leastResourceScorer } from './least-allocated'
+import { mostResourceScorer } from './most-allocated'
+import { requestedToCapacityRatioScorer, type UtilizationShapePoint } from './requested-to-capacity-ratio'
+import { fillAllocatableRequest, type ResourceSpec, type Scorer } from './resource-allocation'
 
 export const NAME = 'NodeResourcesFit'
 const PRE_FILTER_STATE_KEY = `PreFilter${NAME}`
 const PRE_SCORE_STATE_KEY = `PreScore${NAME}`
 
 export type ScoringStrategyType = 'LeastAllocated' | 'MostAllocated' | 'RequestedToCapacityRatio'
+export const SCORING_STRATEGY_TYPES: readonly ScoringStrategyType[] = [
+  'LeastAllocated',
+  'MostAllocated',
+  'RequestedToCapacityRatio',
+]
 
+export type { ResourceSpec, UtilizationShapePoint }
+
+/** config.ScoringStrategy. */
+export interface ScoringStrategy {
+  readonly type?: ScoringStrategyType
+  readonly resources?: readonly ResourceSpec[]
+  /** Only with type RequestedToCapacityRatio. */
+  readonly requestedToCapacityRatio?: { readonly shape: readonly UtilizationShapePoint[] }
+}
+
+/** NodeResourcesFitArgs (kubescheduler.config.k8s.io/v1), as defaulted. */
 export interface NodeResourcesFitArgs {
   readonly ignoredResources?: readonly string[]
   readonly ignoredResourceGroups?: readonly string[]
-  readonly scoringStrategy?: {
-    readonly type?: ScoringStrategyType
-    readonly resources?: readonly ResourceSpec[]
-  }
+  readonly scoringStrategy?: ScoringStrategy
 }
 
 /** pkg/scheduler/apis/config/v1/defaults.go: LeastAllocated over cpu and memory, weight 1 each. */
-export const DEFAULT_FIT_ARGS: Required<Pick<NodeResourcesFitArgs, 'scoringStrategy'>> = {
+export const DEFAULT_FIT_ARGS: { readonly scoringStrategy: ScoringStrategy } = {
   scoringStrategy: {
     type: 'LeastAllocated',
     resources: [
@@ -140,15 +157,45 @@ export class Fit implements PreFilterPlugin, FilterPlugin, PreScorePlugin, Score
   private readonly ignored: ReadonlySet<string>
   private readonly ignoredGroups: ReadonlySet<string>
   private readonly resources: readonly ResourceSpec[]
+  readonly scoringStrategy: ScoringStrategyType
+  private readonly scorer: Scorer
+  /** Per-node scratch for Score (one node at a time), so scoring does not allocate. */
+  private readonly requested: Float64Array
+  private readonly allocatable: Float64Array
 
+  /**
+   * `args` as SetDefaults_NodeResourcesFitArgs leaves them: no scoringStrategy means
+   * LeastAllocated over cpu and memory; no resources means cpu and memory; weight 0 means 1.
+   * Invalid args are refused here too (NewFit validates); the scheduler configuration reports
+   * them with their field paths first.
+   */
   constructor(args: NodeResourcesFitArgs = {}) {
     this.ignored = new Set(args.ignoredResources ?? [])
     this.ignoredGroups = new Set(args.ignoredResourceGroups ?? [])
-    const strategy = { ...DEFAULT_FIT_ARGS.scoringStrategy, ...args.scoringStrategy }
-    if (strategy.type !== 'LeastAllocated') {
-      throw new Error(`${NAME}: scoring strategy ${strategy.type} is not simulated yet`)
+    const strategy = args.scoringStrategy ?? DEFAULT_FIT_ARGS.scoringStrategy
+    const resources = strategy.resources?.length
+      ? strategy.resources.map((r) => ({ name: r.name, weight: r.weight || 1 }))
+      : (DEFAULT_FIT_ARGS.scoringStrategy.resources as readonly ResourceSpec[])
+    this.resources = resources
+    this.requested = new Float64Array(resources.length)
+    this.allocatable = new Float64Array(resources.length)
+    switch (strategy.type) {
+      case 'LeastAllocated':
+        this.scorer = leastResourceScorer(resources)
+        break
+      case 'MostAllocated':
+        this.scorer = mostResourceScorer(resources)
+        break
+      case 'RequestedToCapacityRatio': {
+        const shape = strategy.requestedToCapacityRatio?.shape
+        if (!shape?.length) throw new Error(`${NAME}: requestedToCapacityRatio.shape is required`)
+        this.scorer = requestedToCapacityRatioScorer(resources, shape)
+        break
+      }
+      default:
+        throw new Error(`scoring strategy ${strategy.type} is not supported`)
     }
-    this.resources = strategy.resources ?? []
+    this.scoringStrategy = strategy.type
   }
 
   preFilter(state: CycleState, pod: Pod): PreFilterOutcome {
@@ -188,7 +235,8 @@ export class Fit implements PreFilterPlugin, FilterPlugin, PreScorePlugin, Score
 
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
     const requests = state.read<number[]>(PRE_SCORE_STATE_KEY) ?? this.podRequestList(pod)
-    return leastAllocatedScore(nodeInfo, this.resources, requests)
+    fillAllocatableRequest(nodeInfo, this.resources, requests, this.requested, this.allocatable)
+    return this.scorer(this.requested, this.allocatable)
   }
 
   eventsToRegister(): readonly ClusterEventWithHint[] {

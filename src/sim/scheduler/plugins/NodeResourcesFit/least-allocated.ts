@@ -1,22 +1,13 @@
 /**
  * LeastAllocated, NodeResourcesFit's default scoring strategy: prefer nodes with more room left.
  *
- * Per resource: (allocatable − requested) × 100 / allocatable, where requested counts the node's
- * pods with the non-zero defaults plus this pod; 0 when the pod would not fit. The node score is
- * the weighted mean over the resources the node has (integer division). An extended resource the
- * pod does not request is left out.
+ * Per resource: (allocatable − requested) × 100 / allocatable, 0 when the pod would not fit. The
+ * node score is the weighted mean over the resources the node has (integer division).
  *
- * kube-scheduler: pkg/scheduler/framework/plugins/noderesources/least_allocated.go and
- * resource_allocation.go (calculateResourceAllocatableRequest).
+ * kube-scheduler: pkg/scheduler/framework/plugins/noderesources/least_allocated.go.
  */
 import { MAX_NODE_SCORE } from '../../framework/interfaces'
-import type { NodeInfo } from '../../framework/node-info'
-import { isScalarResourceName, scalarOf } from '../../framework/resource'
-
-export interface ResourceSpec {
-  readonly name: string
-  readonly weight: number
-}
+import type { ResourceSpec, Scorer } from './resource-allocation'
 
 /** leastRequestedScore. */
 export function leastRequestedScore(requested: number, capacity: number): number {
@@ -24,42 +15,18 @@ export function leastRequestedScore(requested: number, capacity: number): number
   return Math.trunc(((capacity - requested) * MAX_NODE_SCORE) / capacity)
 }
 
-export function leastAllocatedScore(
-  nodeInfo: NodeInfo,
-  resources: readonly ResourceSpec[],
-  podRequests: readonly number[],
-): number {
-  const allocatable = nodeInfo.allocatable
-  let nodeScore = 0
-  let weightSum = 0
-  for (let i = 0; i < resources.length; i++) {
-    const spec = resources[i] as ResourceSpec
-    const podRequest = podRequests[i] as number
-    // calculateResourceAllocatableRequest, inlined to keep the Score loop allocation-free.
-    let alloc = 0
-    let req = 0
-    switch (spec.name) {
-      case 'cpu':
-        alloc = allocatable.milliCPU
-        req = nodeInfo.nonZeroRequested.milliCPU + podRequest
-        break
-      case 'memory':
-        alloc = allocatable.memory
-        req = nodeInfo.nonZeroRequested.memory + podRequest
-        break
-      case 'ephemeral-storage':
-        alloc = allocatable.ephemeralStorage
-        req = nodeInfo.requested.ephemeralStorage + podRequest
-        break
-      default:
-        // An extended resource the pod does not request does not count.
-        if (podRequest === 0 && isScalarResourceName(spec.name)) continue
-        alloc = scalarOf(allocatable, spec.name)
-        req = scalarOf(nodeInfo.requested, spec.name) + podRequest
+/** leastResourceScorer. */
+export function leastResourceScorer(resources: readonly ResourceSpec[]): Scorer {
+  return (requested, allocatable) => {
+    let nodeScore = 0
+    let weightSum = 0
+    for (let i = 0; i < requested.length; i++) {
+      const alloc = allocatable[i] as number
+      if (alloc === 0) continue
+      const weight = (resources[i] as ResourceSpec).weight
+      nodeScore += leastRequestedScore(requested[i] as number, alloc) * weight
+      weightSum += weight
     }
-    if (alloc === 0) continue
-    nodeScore += leastRequestedScore(req, alloc) * spec.weight
-    weightSum += spec.weight
+    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum)
   }
-  return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum)
 }

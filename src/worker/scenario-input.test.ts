@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import { runResult } from '../sim/scenario/result'
+import { parseApply, parseClusterYaml, parseScenario } from './scenario-input'
+import { Session } from './session'
+
+const NODE = (name: string) => `apiVersion: v1
+kind: Node
+metadata:
+  name: ${name}
+status:
+  capacity: {cpu: "4", memory: 8Gi}
+`
+
+const MOST_ALLOCATED = `apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- pluginConfig:
+  - name: NodeResourcesFit
+    args:
+      scoringStrategy:
+        type: MostAllocated
+`
+
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1
+
+describe('the cluster tab', () => {
+  it('takes Nodes and one KubeSchedulerConfiguration', () => {
+    const r = parseClusterYaml(`${NODE('a')}---\n${MOST_ALLOCATED}---\n${NODE('b')}`)
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    expect(r.nodes.map((n) => n.metadata?.name)).toEqual(['a', 'b'])
+    expect(r.schedulerConfiguration?.kind).toBe('KubeSchedulerConfiguration')
+  })
+
+  it('a configuration alone keeps the default nodes', () => {
+    const r = parseScenario({ seed: 1, clusterYaml: MOST_ALLOCATED, actions: [] })
+    expect(r.ok && r.scenario.nodes).toBeUndefined()
+    expect(r.ok && r.scenario.schedulerConfiguration?.kind).toBe('KubeSchedulerConfiguration')
+  })
+
+  it('reports each configuration problem at the line of its field', () => {
+    const text = `${NODE('a')}---\n${MOST_ALLOCATED.replace('MostAllocated', 'Most')}percentageOfNodesToScore: 101\n`
+    const r = parseClusterYaml(text)
+    expect(r.ok ? [] : r.problems).toEqual([
+      {
+        line: lineOf(text, 'type: Most'),
+        message:
+          'profiles[0].pluginConfig[0].args.scoringStrategy.type: Unsupported value: "Most": supported values: "LeastAllocated", "MostAllocated", "RequestedToCapacityRatio"',
+      },
+      {
+        line: lineOf(text, 'percentageOfNodesToScore'),
+        message: 'percentageOfNodesToScore: Invalid value: 101: not in valid range [0-100]',
+      },
+    ])
+  })
+
+  it('a Required value is reported at the nearest field that is there', () => {
+    const text = `${MOST_ALLOCATED.replace('MostAllocated', 'RequestedToCapacityRatio')}`
+    const r = parseClusterYaml(text)
+    expect(r.ok ? [] : r.problems).toEqual([
+      {
+        line: lineOf(text, 'scoringStrategy:'),
+        message:
+          'profiles[0].pluginConfig[0].args.scoringStrategy.requestedToCapacityRatio: Required value: must be specified when type is RequestedToCapacityRatio',
+      },
+    ])
+  })
+
+  it('refuses a second configuration, at its line', () => {
+    const text = `${MOST_ALLOCATED}---\n${MOST_ALLOCATED}`
+    const r = parseClusterYaml(text)
+    expect(r.ok ? [] : r.problems).toEqual([
+      {
+        line: 10,
+        message: 'a second KubeSchedulerConfiguration (the first is at line 1); kube-scheduler reads one',
+      },
+    ])
+  })
+
+  it('the session runs the scenario with it: MostAllocated packs a Deployment onto one node', () => {
+    const deployment = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - {name: nginx, image: nginx:1.27, resources: {requests: {cpu: 250m, memory: 128Mi}}}
+`
+    const session = new Session()
+    const clusterYaml = [NODE('w1'), NODE('w2'), NODE('w3'), MOST_ALLOCATED].join('---\n')
+    const [reset] = session.load(
+      { seed: 1, clusterYaml, actions: [{ type: 'apply', atMs: 0, yaml: deployment }] },
+      3,
+    )
+    expect(reset?.type).toBe('reset')
+    const cluster = session.cluster
+    if (!cluster) throw new Error('no cluster')
+    cluster.run()
+    const pods = runResult(cluster).pods.filter((p) => p.metadata?.namespace === 'default')
+    expect(pods).toHaveLength(3)
+    expect(new Set(pods.map((p) => p.spec?.nodeName)).size).toBe(1)
+  })
+})
+
+describe('the workload tab', () => {
+  it('cannot apply a KubeSchedulerConfiguration: kubectl knows no such kind', () => {
+    const r = parseApply(`apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n---\n${MOST_ALLOCATED}`)
+    expect(r.ok ? [] : r.problems).toEqual([
+      {
+        line: 5,
+        message:
+          'resource mapping not found for name: "" namespace: "" from "STDIN": no matches for kind "KubeSchedulerConfiguration" in version "kubescheduler.config.k8s.io/v1"\nensure CRDs are installed first\n(a KubeSchedulerConfiguration configures kube-scheduler: it belongs in the cluster tab)',
+      },
+    ])
+  })
+})
