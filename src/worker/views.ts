@@ -10,6 +10,7 @@ import type { EtcdChange } from '../sim/etcd/etcd'
 import type { KeyValue } from '../sim/etcd/mvcc'
 import type { Message } from '../sim/kernel/trace'
 import type { ApplyResult } from '../sim/kubectl/kubectl'
+import { objectResponse } from '../sim/scenario/result'
 
 export function messageView(m: Message): MessageView {
   const code = m.kind === 'http-response' ? (m.payload as HttpResponse | undefined)?.code : undefined
@@ -72,15 +73,5 @@ export function keyRef(key: string): { resource: string; namespace?: string; nam
 
 /** kubectl's answer for one object, with the line of its document in the applied YAML. */
 export function objectResult(r: ApplyResult, line: number | undefined): ObjectResult {
-  return {
-    kind: r.kind,
-    ...(r.group ? { group: r.group } : {}),
-    ...(r.namespace ? { namespace: r.namespace } : {}),
-    name: r.name,
-    code: r.code,
-    ...(r.action ? { action: r.action } : {}),
-    ...(r.error ? { error: r.error } : {}),
-    ...(r.status ? { status: r.status } : {}),
-    ...(line !== undefined ? { line } : {}),
-  }
+  return { ...objectResponse(r), ...(line !== undefined ? { line } : {}) }
 }

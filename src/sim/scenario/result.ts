@@ -8,6 +8,7 @@ import type { Event, KubeObject, Node, Pod, Status } from '../../api/types'
 import { decode } from '../apiserver/codec'
 import type { Cluster } from '../cluster/cluster'
 import type { Message } from '../kernel/trace'
+import type { ApplyResult } from '../kubectl/kubectl'
 
 export interface ObjectResponse {
   readonly kind: string
@@ -35,20 +36,25 @@ export interface RunResult {
   readonly endMs: number
 }
 
+/** kubectl's answer for one object, without the created object itself (the API's view of it). */
+export function objectResponse(r: ApplyResult): ObjectResponse {
+  return {
+    kind: r.kind,
+    ...(r.group ? { group: r.group } : {}),
+    ...(r.namespace ? { namespace: r.namespace } : {}),
+    name: r.name,
+    code: r.code,
+    ...(r.action ? { action: r.action } : {}),
+    ...(r.status ? { status: r.status } : {}),
+    ...(r.error !== undefined ? { error: r.error } : {}),
+  }
+}
+
 export function runResult(cluster: Cluster): RunResult {
   const responses: ObjectResponse[] = []
   for (const { results } of cluster.actionResults) {
     for (const r of results) {
-      responses.push({
-        kind: r.kind,
-        ...(r.group ? { group: r.group } : {}),
-        ...(r.namespace ? { namespace: r.namespace } : {}),
-        name: r.name,
-        code: r.code,
-        ...(r.action ? { action: r.action } : {}),
-        ...(r.status ? { status: r.status } : {}),
-        ...(r.error !== undefined ? { error: r.error } : {}),
-      })
+      responses.push(objectResponse(r))
     }
   }
   return {

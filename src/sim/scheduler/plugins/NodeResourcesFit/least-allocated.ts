@@ -7,7 +7,7 @@
  * kube-scheduler: pkg/scheduler/framework/plugins/noderesources/least_allocated.go.
  */
 import { MAX_NODE_SCORE } from '../../framework/interfaces'
-import type { ResourceSpec, Scorer } from './resource-allocation'
+import { type ResourceSpec, type Scorer, weightedMeanScorer } from './resource-allocation'
 
 /** leastRequestedScore. */
 export function leastRequestedScore(requested: number, capacity: number): number {
@@ -17,16 +17,5 @@ export function leastRequestedScore(requested: number, capacity: number): number
 
 /** leastResourceScorer. */
 export function leastResourceScorer(resources: readonly ResourceSpec[]): Scorer {
-  return (requested, allocatable) => {
-    let nodeScore = 0
-    let weightSum = 0
-    for (let i = 0; i < requested.length; i++) {
-      const alloc = allocatable[i] as number
-      if (alloc === 0) continue
-      const weight = (resources[i] as ResourceSpec).weight
-      nodeScore += leastRequestedScore(requested[i] as number, alloc) * weight
-      weightSum += weight
-    }
-    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum)
-  }
+  return weightedMeanScorer(resources, leastRequestedScore)
 }

@@ -66,3 +66,26 @@ export function fillAllocatableRequest(
     requested[i] = a === 0 ? 0 : r
   }
 }
+
+/**
+ * The weighted mean of per-resource scores over the resources the node has, truncated: how
+ * LeastAllocated and MostAllocated combine their per-resource scores (least_allocated.go,
+ * most_allocated.go).
+ */
+export function weightedMeanScorer(
+  resources: readonly ResourceSpec[],
+  resourceScore: (requested: number, allocatable: number) => number,
+): Scorer {
+  return (requested, allocatable) => {
+    let nodeScore = 0
+    let weightSum = 0
+    for (let i = 0; i < requested.length; i++) {
+      const alloc = allocatable[i] as number
+      if (alloc === 0) continue
+      const weight = (resources[i] as ResourceSpec).weight
+      nodeScore += resourceScore(requested[i] as number, alloc) * weight
+      weightSum += weight
+    }
+    return weightSum === 0 ? 0 : Math.trunc(nodeScore / weightSum)
+  }
+}
