@@ -100,19 +100,22 @@ describe('EventHeap', () => {
     expect(heap.size).toBe(2)
   })
 
-  it('counts foreground items only, cancelled ones until they are popped', () => {
+  it('counts foreground items only; a cancelled one stops counting at once', () => {
     const heap = new EventHeap()
     heap.push(item(1, 0, true))
     heap.push(item(2, 1))
     const cancelled = item(3, 2)
-    cancelled.cancelled = true
     heap.push(cancelled)
     expect([heap.size, heap.foregroundSize]).toEqual([3, 2])
+    heap.cancel(cancelled)
+    expect([heap.size, heap.foregroundSize]).toEqual([3, 1])
     heap.pop() // background
-    expect(heap.foregroundSize).toBe(2)
-    heap.pop() // foreground
     expect(heap.foregroundSize).toBe(1)
-    heap.pop() // the cancelled foreground one
+    const ran = heap.pop() // foreground
+    expect(heap.foregroundSize).toBe(0)
+    heap.cancel(ran as Scheduled) // cancelling after it ran changes nothing
+    expect(heap.foregroundSize).toBe(0)
+    heap.pop() // the cancelled one leaves the heap
     expect([heap.size, heap.foregroundSize]).toEqual([0, 0])
   })
 })

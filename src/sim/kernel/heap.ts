@@ -10,6 +10,8 @@ export interface Scheduled {
   /** Background work (heartbeats, resyncs) does not keep the cluster "busy" when checking idleness. */
   readonly background: boolean
   cancelled: boolean
+  /** Set when the event leaves the heap; cancelling it after that changes nothing. */
+  popped?: boolean
   readonly run: () => void
 }
 
@@ -21,7 +23,7 @@ export class EventHeap {
     return this.items.length
   }
 
-  /** Number of pending non-background events, cancelled ones included until they are popped. */
+  /** Number of pending non-background events that are not cancelled. */
   get foregroundSize(): number {
     return this.foreground
   }
@@ -29,7 +31,7 @@ export class EventHeap {
   push(item: Scheduled): void {
     const items = this.items
     items.push(item)
-    if (!item.background) this.foreground++
+    if (!item.background && !item.cancelled) this.foreground++
     let i = items.length - 1
     while (i > 0) {
       const parent = (i - 1) >> 1
@@ -39,6 +41,13 @@ export class EventHeap {
       i = parent
     }
     items[i] = item
+  }
+
+  /** Cancel a pending event: it stays in the heap until popped, but no longer counts as work. */
+  cancel(item: Scheduled): void {
+    if (item.cancelled || item.popped) return
+    item.cancelled = true
+    if (!item.background) this.foreground--
   }
 
   peek(): Scheduled | undefined {
@@ -66,7 +75,8 @@ export class EventHeap {
       }
       items[i] = last
     }
-    if (!top.background) this.foreground--
+    top.popped = true
+    if (!top.background && !top.cancelled) this.foreground--
     return top
   }
 }

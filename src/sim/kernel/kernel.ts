@@ -136,9 +136,7 @@ export class Kernel {
     }
     this.heap.push(item)
     return {
-      cancel: () => {
-        item.cancelled = true
-      },
+      cancel: () => this.heap.cancel(item),
     }
   }
 
