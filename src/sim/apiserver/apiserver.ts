@@ -22,7 +22,8 @@ import { APISERVER, ETCD, type Message, type ObjectRef, type Stage } from '../ke
 import { DEFAULT_ADMISSION_CHAIN } from './admission/chain'
 import type { AdmissionLister, AdmissionPlugin } from './admission/types'
 import { Authenticator, type TokenUser } from './authn'
-import { authorize, forbiddenText } from './authz'
+import { AuthorizerChain, type Decision, forbiddenText } from './authz/authorizer'
+import { RBAC_GROUP } from './authz/rbac'
 import { Cacher } from './cacher'
 import { decode } from './codec'
 import { bind } from './handlers/binding'
@@ -41,6 +42,14 @@ export interface ApiServerConfig {
   readonly admission?: readonly AdmissionPlugin[]
 }
 
+/** What the RBAC authorizer reads from the watch caches (rbac informers). */
+const RBAC_RESOURCES: readonly ResourceInfo[] = [
+  'roles',
+  'rolebindings',
+  'clusterroles',
+  'clusterrolebindings',
+].map((r) => resourceByName(RBAC_GROUP, r) as ResourceInfo)
+
 /** Resources whose watch cache is built at startup (the ones components and admission watch). */
 const CACHED: readonly ResourceInfo[] = [
   PODS,
@@ -49,6 +58,7 @@ const CACHED: readonly ResourceInfo[] = [
   DEPLOYMENTS,
   REPLICA_SETS,
   resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo,
+  ...RBAC_RESOURCES,
 ]
 
 const HANDLERS: Record<string, Handler> = {
@@ -70,6 +80,7 @@ export class ApiServer implements Component, HandlerContext {
   private readonly cacherByEtcdWatch = new Map<number, Cacher>()
   private readonly cachersReady = new Signal()
   readonly lister: AdmissionLister
+  readonly authorizer: AuthorizerChain
 
   constructor(
     readonly kernel: Kernel,
@@ -88,6 +99,7 @@ export class ApiServer implements Component, HandlerContext {
       list: (group, resource, namespace) =>
         this.cachers.get(`${group}/${resource}`)?.list(namespace ?? '') ?? [],
     }
+    this.authorizer = new AuthorizerChain(this.lister)
   }
 
   /** Build the watch caches: for each cached resource, LIST then WATCH etcd. */
@@ -218,7 +230,9 @@ export class ApiServer implements Component, HandlerContext {
     )
     if (!authn.ok) return { code: 401, body: unauthorized() }
 
-    const decision = authorize(authn.user, info)
+    // The RBAC authorizer answers from its informers; the apiserver serves once they synced.
+    for (const r of RBAC_RESOURCES) yield* this.cacher(r.group, r.resource)
+    const decision = this.authorizer.authorize(authn.user, info)
     kernel.step(
       APISERVER,
       stage('authorize'),
@@ -233,10 +247,13 @@ export class ApiServer implements Component, HandlerContext {
         resource: resourceText(info),
         namespace: info.namespace,
         reason: decision.reason,
+        ...authorizedBy(decision),
       },
       object,
     )
-    if (!decision.allowed) return { code: 403, body: forbiddenMessage(forbiddenText(authn.user, info)) }
+    if (!decision.allowed) {
+      return { code: 403, body: forbiddenMessage(forbiddenText(authn.user, info, decision.reason)) }
+    }
 
     const req: ApiRequest = { message, info, user: authn.user, ...(object ? { object } : {}), stage }
     if (info.verb === 'create' && info.subresource === 'binding') return yield* bind(this, req)
@@ -249,6 +266,14 @@ export class ApiServer implements Component, HandlerContext {
     }
     return yield* handler(this, req)
   }
+}
+
+/** The trace's structured account of who allowed a request: authorizer, binding, role, subject, rule. */
+function authorizedBy(d: Decision): Record<string, unknown> {
+  if (!d.authorizer) return {}
+  if (!d.grant) return { authorizer: d.authorizer }
+  const { binding, role, subject, rule } = d.grant
+  return { authorizer: d.authorizer, binding, role, subject, rule }
 }
 
 function resourceText(info: { resource: string; subresource: string }): string {

@@ -48,7 +48,10 @@ export class Authenticator {
       return {
         ok: true,
         method: 'token',
-        user: { name: user.name, groups: [...(user.groups ?? []), 'system:authenticated'] },
+        user: {
+          name: user.name,
+          groups: [...(user.groups ?? []), ...serviceAccountGroups(user.name), 'system:authenticated'],
+        },
       }
     }
     return {
@@ -57,4 +60,13 @@ export class Authenticator {
       user: { name: 'system:anonymous', groups: ['system:unauthenticated'] },
     }
   }
+}
+
+/**
+ * A ServiceAccount token's groups (serviceaccount.UserInfo): `system:serviceaccounts` and
+ * `system:serviceaccounts:<namespace>`, for a user named `system:serviceaccount:<ns>:<name>`.
+ */
+function serviceAccountGroups(name: string): string[] {
+  const m = /^system:serviceaccount:([^:]+):[^:]+$/.exec(name)
+  return m ? ['system:serviceaccounts', `system:serviceaccounts:${m[1]}`] : []
 }

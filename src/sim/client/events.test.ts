@@ -54,7 +54,7 @@ const podRef = (pod: Pod) => ({
   name: 'nginx',
   uid: pod.metadata?.uid,
   apiVersion: 'v1',
-  resourceVersion: '16',
+  resourceVersion: '38',
 })
 
 describe('EventRecorder (core/v1, as the kubelet and controllers record)', () => {

@@ -1,8 +1,8 @@
 /**
  * The cluster as it was when the scenario began: the objects kubeadm and the controllers had
- * already written (namespaces, their default ServiceAccounts, the system PriorityClasses, the
- * registered Nodes). They are put into etcd directly, before virtual time 0, so they are not part
- * of the trace; everything after is.
+ * already written (namespaces, their default ServiceAccounts, the controllers' ServiceAccounts,
+ * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes). They are put into
+ * etcd directly, before virtual time 0, so they are not part of the trace; everything after is.
  */
 import {
   etcdKey,
@@ -10,9 +10,11 @@ import {
   NODES,
   type ResourceInfo,
   resourceByName,
+  resourceForKind,
   SERVICE_ACCOUNTS,
 } from '../../api/resources'
 import { clone, type KubeObject, type Node, writableMeta } from '../../api/types'
+import { bootstrapPolicy, CONTROLLER_SERVICE_ACCOUNTS } from '../apiserver/authz/bootstrap-policy'
 import { encode } from '../apiserver/codec'
 import { newUid } from '../apiserver/names'
 import type { MvccStore } from '../etcd/mvcc'
@@ -47,6 +49,17 @@ export function bootstrap(store: MvccStore, kernel: Kernel, nodes: readonly Node
       kind: 'ServiceAccount',
       metadata: { name: 'default', namespace: ns },
     })
+  }
+  // kube-controller-manager's clientbuilder creates these for --use-service-account-credentials.
+  for (const name of CONTROLLER_SERVICE_ACCOUNTS) {
+    put(SERVICE_ACCOUNTS, {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name, namespace: 'kube-system' },
+    })
+  }
+  for (const obj of bootstrapPolicy()) {
+    put(resourceForKind(obj.apiVersion, obj.kind) as ResourceInfo, obj)
   }
   for (const [name, value] of [
     ['system-cluster-critical', 2000000000],

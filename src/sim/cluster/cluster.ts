@@ -48,7 +48,7 @@ export class Cluster {
     this.etcd = new Etcd(this.kernel)
     this.kernel.register(this.etcd)
     bootstrap(this.etcd.store, this.kernel, this.nodes)
-    this.apiserver = new ApiServer(this.kernel)
+    this.apiserver = new ApiServer(this.kernel, scenario.users ? { tokens: scenario.users } : {})
     this.kernel.register(this.apiserver)
     this.kubectl = new Kubectl(this.kernel)
     this.kernel.register(this.kubectl)

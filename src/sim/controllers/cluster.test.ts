@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEPLOYMENTS, REPLICA_SETS, type ResourceInfo } from '../../api/resources'
 import type { Deployment, KubeObject, ReplicaSet } from '../../api/types'
-import { authorize } from '../apiserver/authz'
 import { decode } from '../apiserver/codec'
 import { Cluster } from '../cluster/cluster'
 import { CONTROLLER_MANAGER } from '../kernel/trace'
@@ -77,23 +76,8 @@ describe('with the real apiserver', () => {
   })
 })
 
-/** Whether the apiserver's bootstrap RBAC lets the garbage collector's service account read Deployments. */
-const gcAuthorized = authorize(
-  { name: 'system:serviceaccount:kube-system:generic-garbage-collector', groups: ['system:serviceaccounts'] },
-  {
-    verb: 'get',
-    apiGroup: 'apps',
-    apiVersion: 'v1',
-    resource: 'deployments',
-    subresource: '',
-    namespace: 'default',
-    name: 'nginx',
-    info: DEPLOYMENTS,
-  },
-).allowed
-
-// Needs the system:controller:generic-garbage-collector binding in the apiserver's bootstrap RBAC.
-describe.skipIf(!gcAuthorized)('deleting the Deployment (real apiserver)', () => {
+// Needs the system:controller:generic-garbage-collector binding of the bootstrap RBAC policy.
+describe('deleting the Deployment (real apiserver)', () => {
   const cluster = new Cluster({
     actions: [
       { type: 'apply', atMs: 0, objects: [nginxDeployment(2) as KubeObject] },

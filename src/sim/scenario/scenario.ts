@@ -4,6 +4,7 @@
  * trace, byte for byte; share links and golden tests carry scenarios, never state.
  */
 import type { KubeObject, Node } from '../../api/types'
+import type { TokenUser } from '../apiserver/authn'
 import type { NetworkConfig } from '../network/network'
 import type { KubeSchedulerConfiguration } from '../scheduler/config/kind'
 
@@ -33,6 +34,11 @@ export interface Scenario {
    */
   readonly schedulerConfiguration?: KubeSchedulerConfiguration
   readonly network?: NetworkConfig
+  /**
+   * Users the apiserver knows by bearer token (a kubeconfig-like list). They have no rights
+   * until RBAC objects grant them some.
+   */
+  readonly users?: readonly TokenUser[]
   readonly actions: readonly UserAction[]
 }
 
