@@ -18,7 +18,9 @@
  *   would double the schema for fields nobody writes by hand;
  * - KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1, the cluster tab's scheduler
  *   configuration) is not in kubernetes-types: a small hand-written definition covers the fields
- *   the simulator reads and names kube-scheduler's others (schedulerConfigurationDefinitions).
+ *   the simulator reads and names kube-scheduler's others (schedulerConfigurationDefinitions);
+ * - User (podflow.dev/v1alpha1, the cluster tab's users) is podflow's own: hand-written too
+ *   (userDefinition).
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -396,6 +398,48 @@ function schedulerConfigurationDefinitions() {
   }
 }
 
+const USER_API_VERSION = 'podflow.dev/v1alpha1'
+const USER_KIND = 'User'
+
+/** The cluster tab's User document (src/sim/scenario/cluster-objects.ts reads it). */
+function userDefinition() {
+  return {
+    type: 'object',
+    title: USER_KIND,
+    description:
+      'A user of the cluster, podflow.dev/v1alpha1: stands in for the apiserver’s static token file (--token-auth-file) or an identity provider. kubectl can act as this user (Apply as…), authenticating with a bearer token podflow derives from the name. A user has no rights until RBAC objects (RoleBinding, ClusterRoleBinding with a subject of kind User) grant some.',
+    properties: {
+      apiVersion: { const: USER_API_VERSION },
+      kind: { const: USER_KIND },
+      metadata: {
+        type: 'object',
+        description: 'Only the name is read.',
+        properties: {
+          name: {
+            type: 'string',
+            description: 'The Kubernetes user name (what RBAC subjects of kind User name).',
+          },
+        },
+        required: ['name'],
+      },
+      spec: {
+        type: 'object',
+        properties: {
+          groups: {
+            type: 'array',
+            description:
+              'The user’s groups (RBAC subjects of kind Group); system:authenticated is always added.',
+            items: { type: 'string' },
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    required: ['apiVersion', 'kind', 'metadata'],
+    additionalProperties: false,
+  }
+}
+
 /** Turns the generator's output into the editor's schema (see the header comment). */
 function shape(generated) {
   const defs = generated.definitions
@@ -426,6 +470,7 @@ function shape(generated) {
   for (const [name, def] of Object.entries(kept)) def.title ??= name
   if (!kept.NodeAffinity) throw new Error('NodeAffinity is not among the kept definitions')
   Object.assign(kept, schedulerConfigurationDefinitions())
+  kept[USER_KIND] = userDefinition()
 
   const kindsByName = new Map()
   for (const [kind, apiVersion] of KINDS) {
@@ -451,6 +496,15 @@ function shape(generated) {
   )
   branches.push(
     ifThen(
+      {
+        required: ['kind'],
+        properties: { kind: { const: USER_KIND }, apiVersion: { const: USER_API_VERSION } },
+      },
+      { $ref: `#/definitions/${USER_KIND}` },
+    ),
+  )
+  branches.push(
+    ifThen(
       { required: ['kind'], properties: { kind: { const: 'List' } } },
       {
         properties: {
@@ -463,7 +517,7 @@ function shape(generated) {
       },
     ),
   )
-  const kinds = [...kindsByName.keys(), SCHEDULER_CONFIG_KIND, 'List']
+  const kinds = [...kindsByName.keys(), SCHEDULER_CONFIG_KIND, USER_KIND, 'List']
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: ROOT_TITLE,
@@ -474,7 +528,7 @@ function shape(generated) {
       apiVersion: {
         type: 'string',
         description: 'The group/version of the kind: v1, apps/v1, batch/v1, rbac.authorization.k8s.io/v1, …',
-        examples: [...new Set(KINDS.map(([, v]) => v)), SCHEDULER_CONFIG_API_VERSION],
+        examples: [...new Set(KINDS.map(([, v]) => v)), SCHEDULER_CONFIG_API_VERSION, USER_API_VERSION],
       },
       kind: { type: 'string', description: 'The kind of object this document describes.', enum: kinds },
     },
@@ -496,7 +550,7 @@ if (!force && upToDate()) {
   const ms = performance.now() - t0
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`
   console.log(
-    `${rel}: ${KINDS.length + 1} kinds, ${Object.keys(schema.definitions).length} definitions, ` +
+    `${rel}: ${KINDS.length + 2} kinds, ${Object.keys(schema.definitions).length} definitions, ` +
       `${kb(json.length)} (${kb(gzipSync(json).length)} gzipped) in ${ms.toFixed(0)} ms`,
   )
 }

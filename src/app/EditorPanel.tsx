@@ -1,8 +1,10 @@
 /**
- * The editor panel: the workload tab (what Apply sends, with templates) and the cluster tab (the
- * Nodes, with reset to the default). Monaco is loaded lazily so the graph shows first.
+ * The editor panel: the workload tab (what Apply sends, with templates, and who kubectl is) and
+ * the cluster tab (the Nodes, users and RBAC, with reset to the default). Monaco is loaded lazily
+ * so the graph shows first.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { ADMIN_USER } from '../protocol/messages'
 import { applyWorkload, nodesToYaml, reloadCluster } from './actions'
 import { TEMPLATES } from './editor/templates'
 import { useStore } from './store/store'
@@ -16,6 +18,8 @@ export function EditorPanel() {
   const workloadYaml = useStore((s) => s.workloadYaml)
   const problems = useStore((s) => s.problems)
   const applying = useStore((s) => s.applying)
+  const users = useStore((s) => s.users)
+  const applyAs = useStore((s) => s.applyAs)
   const nodes = useStore((s) => s.nodes)
   const clusterYaml = useStore((s) => s.clusterYaml)
   const clusterProblems = useStore((s) => s.clusterProblems)
@@ -64,6 +68,22 @@ export function EditorPanel() {
                 {TEMPLATES.map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span className="visually-hidden">Apply as</span>
+              <select
+                aria-label="Apply as user"
+                title="The user kubectl authenticates as"
+                data-testid="apply-as"
+                value={applyAs}
+                onChange={(e) => useStore.setState({ applyAs: e.target.value })}
+              >
+                {[ADMIN_USER, ...users].map((u) => (
+                  <option key={u} value={u}>
+                    {u}
                   </option>
                 ))}
               </select>

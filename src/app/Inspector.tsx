@@ -47,7 +47,7 @@ export function Inspector() {
               {(selected.sentAtMs / 1000).toFixed(3)} s · {(selected.deliverAtMs / 1000).toFixed(3)} s
             </dd>
             <dt>stage</dt>
-            <dd>{selected.stage}</dd>
+            <dd data-testid="inspector-stage">{selected.stage}</dd>
             {selected.object && (
               <>
                 <dt>object</dt>

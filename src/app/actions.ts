@@ -5,6 +5,7 @@
 import { isMap, parseAllDocuments, stringify } from 'yaml'
 import { formatApplyResult } from '../api/kubectl/apply-output'
 import type { Node } from '../api/types'
+import { ADMIN_USER } from '../protocol/messages'
 import { applyYaml, loadScenario } from './bridge'
 import { parseProblems, resultProblems } from './editor/field-lines'
 import { play } from './playback'
@@ -15,15 +16,16 @@ function problemText(p: { line: number; message: string }): string {
   return `error: ${/\bline \d+/.test(p.message) ? p.message : `line ${p.line}: ${p.message}`}`
 }
 
-/** `kubectl apply -f` of the editor's YAML at the cursor; then play from there. */
+/** `kubectl apply -f` of the editor's YAML at the cursor, as the chosen user; then play from there. */
 export async function applyWorkload(): Promise<void> {
   const s = useStore.getState()
   if (s.applying) return
   const yaml = s.workloadYaml
   const atMs = Math.round(s.cursorMs)
+  const as = s.applyAs === ADMIN_USER ? undefined : s.applyAs
   useStore.setState({ applying: true, playing: false })
   try {
-    const outcome = await applyYaml(yaml, atMs)
+    const outcome = await applyYaml(yaml, atMs, as)
     if (outcome.type === 'parse-error') {
       useStore.setState({
         problems: parseProblems(outcome.problems),

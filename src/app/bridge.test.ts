@@ -89,6 +89,7 @@ const reset = (
   fromMs,
   fromMessageId,
   nodes: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'worker-1' } }],
+  users: [],
   scenario: DEFAULT_SCENARIO,
   ...(requestId !== undefined ? { requestId } : {}),
 })

@@ -117,12 +117,15 @@ export function loadScenario(scenario: ScenarioInput): Promise<LoadOutcome> {
   })
 }
 
-/** `kubectl apply -f` of `yaml` at virtual time `atMs` (a fork when earlier than the trace's end). */
-export function applyYaml(yaml: string, atMs: number): Promise<ApplyOutcome> {
+/**
+ * `kubectl apply -f` of `yaml` at virtual time `atMs` (a fork when earlier than the trace's end),
+ * as the cluster's user `as` (absent: the admin).
+ */
+export function applyYaml(yaml: string, atMs: number, as?: string): Promise<ApplyOutcome> {
   return new Promise((resolve, reject) => {
     const requestId = nextRequestId++
     waiting.set(requestId, { kind: 'apply', resolve, reject })
-    send({ type: 'apply', requestId, yaml, atMs })
+    send({ type: 'apply', requestId, yaml, atMs, ...(as !== undefined ? { as } : {}) })
   })
 }
 
@@ -179,7 +182,9 @@ function send(command: Command): void {
 function receive(event: WorkerEvent): void {
   switch (event.type) {
     case 'reset': {
-      resetTrace(event.generation, event.fromMs, event.fromMessageId, [...event.nodes], event.scenario)
+      resetTrace(event.generation, event.fromMs, event.fromMessageId, [...event.nodes], event.scenario, [
+        ...event.users,
+      ])
       const w = event.requestId !== undefined ? waiting.get(event.requestId) : undefined
       if (w?.kind === 'load' && event.requestId !== undefined) {
         waiting.delete(event.requestId)

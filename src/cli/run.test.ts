@@ -407,3 +407,28 @@ describe('determinism', () => {
     expect(hash(once(7))).not.toBe(hash(once(8)))
   })
 })
+
+describe('users in scenario files', () => {
+  const user = (name: string) => `apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: ${name}
+`
+  it('takes a User as one of the apiserver’s token users, not as something to apply', () => {
+    const out = runCli([{ name: 'cluster.yaml', text: `${user('alice')}---\n${NGINX}` }], { output: 'json' })
+    expect(out.exitCode).toBe(0)
+    const json = JSON.parse(out.stdout) as Json
+    expect(json.responses.map((r) => `${r.kind}/${r.name} ${r.code}`)).toEqual(['Pod/nginx 201'])
+  })
+
+  it('refuses a User defined twice, at its file and line', () => {
+    const out = runCli([{ name: 'users.yaml', text: `${user('alice')}---\n${user('alice')}` }], {
+      output: 'text',
+    })
+    expect(out).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: 'error: users.yaml:6: User "alice" is defined twice\n',
+    })
+  })
+})

@@ -1,13 +1,15 @@
 /**
  * The headless runner behind `npm run sim`: read manifests, build the scenario (Nodes replace the
- * default cluster; a KubeSchedulerConfiguration configures kube-scheduler; everything else is
- * applied at time 0 in file order, as `kubectl apply -f`), run the simulation, and format what
+ * default cluster; a KubeSchedulerConfiguration configures kube-scheduler; Users (podflow.dev/v1alpha1)
+ * become the apiserver's token users; everything else is applied at time 0 in file order, as
+ * `kubectl apply -f` by the admin), run the simulation, and format what
  * happened. Pure apart from its inputs, so tests call it.
  */
 import { getPods } from '../api/kubectl'
 import type { KubeObject, Node } from '../api/types'
 import { Cluster } from '../sim/cluster/cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
+import { isUserDocument, readClusterObjects } from '../sim/scenario/cluster-objects'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests } from '../sim/scenario/parse'
 import { type RunResult, runResult } from '../sim/scenario/result'
@@ -68,16 +70,21 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
       }
     }
   }
+  const users = readClusterObjects(objects.filter((o) => isUserDocument(o.object)))
+  for (const p of users.problems) errors.push(`error: ${p.item.file.name}:${p.item.line}: ${p.message}`)
   if (errors.length) return failure(errors)
 
   const isNode = (o: KubeObject) => o.kind === 'Node' && o.apiVersion === 'v1'
   const nodes = objects.filter((o) => isNode(o.object)).map((o) => o.object as Node)
-  const appliedFrom = objects.filter((o) => !isNode(o.object) && !isSchedulerConfiguration(o.object))
+  const appliedFrom = objects.filter(
+    (o) => !isNode(o.object) && !isSchedulerConfiguration(o.object) && !isUserDocument(o.object),
+  )
   const applied = appliedFrom.map((o) => o.object)
   const scenario: Scenario = {
     seed: options.seed ?? DEFAULT_SEED,
     ...(nodes.length ? { nodes } : {}),
     ...(config ? { schedulerConfiguration: config.object as KubeSchedulerConfiguration } : {}),
+    ...(users.users.length ? { users: users.users } : {}),
     actions: applied.length ? [{ type: 'apply', atMs: 0, objects: applied }] : [],
   }
   const cluster = new Cluster(scenario)

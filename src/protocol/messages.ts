@@ -23,6 +23,8 @@ export {
   runtimeId,
   SCHEDULER,
 } from '../sim/kernel/trace'
+/** kubectl's user when an action names none (kubeadm's admin.conf). */
+export { ADMIN_USER } from '../sim/scenario/cluster-objects'
 export type { ComponentId, MessageKind, ObjectRef, Stage }
 
 /** A trace message without its payload (the inspector fetches that on demand). */
@@ -52,12 +54,16 @@ export interface ObjectRevision {
   readonly object: KubeObject | null
 }
 
-/** A user action, as the scenario records it (see src/sim/scenario/scenario.ts). */
+/**
+ * A user action, as the scenario records it (see src/sim/scenario/scenario.ts); `as` is one of
+ * the cluster's users (absent: the admin, kubernetes-admin).
+ */
 export type UserActionInput =
-  | { readonly type: 'apply'; readonly atMs: number; readonly yaml: string }
+  | { readonly type: 'apply'; readonly atMs: number; readonly yaml: string; readonly as?: string }
   | {
       readonly type: 'delete'
       readonly atMs: number
+      readonly as?: string
       readonly apiVersion: string
       readonly kind: string
       readonly namespace?: string
@@ -68,8 +74,8 @@ export type UserActionInput =
 export interface ScenarioInput {
   readonly seed: number
   /**
-   * The cluster tab: Node objects and at most one KubeSchedulerConfiguration, as YAML; empty for
-   * the default cluster and the default scheduler.
+   * The cluster tab: Node objects, at most one KubeSchedulerConfiguration, Users (podflow.dev/v1alpha1),
+   * RBAC objects and ServiceAccounts, as YAML; empty for the default cluster and the default scheduler.
    */
   readonly clusterYaml: string
   readonly actions: readonly UserActionInput[]
@@ -104,12 +110,22 @@ export type Command =
    * action YAML; the current scenario stays).
    */
   | { readonly type: 'load'; readonly scenario: ScenarioInput; readonly requestId?: number }
-  /** `kubectl apply -f` of the editor's YAML at virtual time `atMs` (forks the future). */
-  | { readonly type: 'apply'; readonly requestId: number; readonly yaml: string; readonly atMs: number }
-  /** `kubectl delete` at virtual time `atMs`. */
+  /**
+   * `kubectl apply -f` of the editor's YAML at virtual time `atMs` (forks the future), as the
+   * cluster's user `as` (absent: the admin).
+   */
+  | {
+      readonly type: 'apply'
+      readonly requestId: number
+      readonly yaml: string
+      readonly atMs: number
+      readonly as?: string
+    }
+  /** `kubectl delete` at virtual time `atMs`, as the cluster's user `as` (absent: the admin). */
   | {
       readonly type: 'delete'
       readonly requestId: number
+      readonly as?: string
       readonly apiVersion: string
       readonly kind: string
       readonly namespace?: string
@@ -135,6 +151,8 @@ export type WorkerEvent =
       readonly fromMs: number
       readonly fromMessageId: number
       readonly nodes: readonly Node[]
+      /** The cluster's users by name (kubectl may act as any of them; the admin is not listed). */
+      readonly users: readonly string[]
       readonly scenario: ScenarioInput
     }
   /** New trace and revisions, in order. */

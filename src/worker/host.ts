@@ -74,13 +74,14 @@ export class WorkerHost {
       case 'load':
         return s.load(command.scenario, command.requestId)
       case 'apply':
-        return s.apply(command.requestId, command.yaml, command.atMs)
+        return s.apply(command.requestId, command.yaml, command.atMs, command.as)
       case 'delete': {
         const { apiVersion, kind, namespace, name } = command
         return s.delete(
           command.requestId,
           { apiVersion, kind, ...(namespace ? { namespace } : {}), name },
           command.atMs,
+          command.as,
         )
       }
       case 'cursor':

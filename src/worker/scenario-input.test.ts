@@ -118,3 +118,122 @@ describe('the workload tab', () => {
     ])
   })
 })
+
+describe('the cluster tab: users, RBAC and ServiceAccounts', () => {
+  const USERS = `apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: alice
+spec:
+  groups: [devs]
+---
+apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: bob
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: pod-maker
+rules:
+- apiGroups: [""]
+  resources: [pods]
+  verbs: [create]
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: builder
+  namespace: kube-system
+`
+
+  it('takes users (each with a token) and the objects written at bootstrap', () => {
+    const parsed = parseClusterYaml(`${NODE('a')}---\n${USERS}`)
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems))
+    expect(parsed.nodes.map((n) => n.metadata?.name)).toEqual(['a'])
+    expect(parsed.users.map((u) => [u.name, u.groups])).toEqual([
+      ['alice', ['devs']],
+      ['bob', undefined],
+    ])
+    expect(new Set(parsed.users.map((u) => u.token)).size).toBe(2)
+    expect(parsed.objects.map((o) => `${o.kind}/${o.metadata?.name}`)).toEqual([
+      'Role/pod-maker',
+      'ServiceAccount/builder',
+    ])
+    const scenario = parseScenario({ seed: 1, clusterYaml: USERS, actions: [] })
+    expect(scenario.ok && scenario.scenario.users?.length).toBe(2)
+    expect(scenario.ok && scenario.scenario.clusterObjects?.length).toBe(2)
+  })
+
+  it('reports each problem at its object’s line', () => {
+    const parsed = parseClusterYaml(`${USERS}---
+apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: bob
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: team
+  namespace: team-a
+roleRef: {kind: Role, name: pod-maker, apiGroup: rbac.authorization.k8s.io}
+---
+apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: kubernetes-admin
+---
+apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: carol
+spec:
+  groups: devs
+`)
+    expect(parsed).toEqual({
+      ok: false,
+      problems: [
+        { line: 28, message: 'User "bob" is defined twice' },
+        {
+          line: 33,
+          message:
+            'RoleBinding "team": namespace "team-a" does not exist when the cluster starts (only default, kube-node-lease, kube-public, kube-system do); create it with an apply instead',
+        },
+        {
+          line: 40,
+          message:
+            'User "kubernetes-admin" is the cluster\'s administrator (kubeadm\'s admin.conf); choose another name',
+        },
+        { line: 45, message: 'User "carol": spec.groups must be a list of group names' },
+      ],
+    })
+  })
+
+  it('an action may only name a user of the cluster', () => {
+    const apply = {
+      type: 'apply' as const,
+      atMs: 0,
+      yaml: 'apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n',
+    }
+    const ok = parseScenario({ seed: 1, clusterYaml: USERS, actions: [{ ...apply, as: 'alice' }] })
+    expect(ok.ok && ok.scenario.actions[0]).toMatchObject({ type: 'apply', as: 'alice' })
+    expect(parseScenario({ seed: 1, clusterYaml: USERS, actions: [{ ...apply, as: 'carol' }] })).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: 'action 1: no user "carol" in the cluster' }],
+    })
+  })
+
+  it('the workload tab cannot apply a User', () => {
+    const parsed = parseApply(USERS)
+    expect(parsed.ok).toBe(false)
+    if (!parsed.ok) {
+      expect(parsed.problems.map((p) => p.line)).toEqual([1, 8])
+      expect(parsed.problems[0]?.message).toContain(
+        'no matches for kind "User" in version "podflow.dev/v1alpha1"',
+      )
+      expect(parsed.problems[0]?.message).toContain('it belongs in the cluster tab')
+    }
+  })
+})

@@ -1,12 +1,20 @@
 /**
  * From the scenario as the UI edits it (YAML text) to the scenario the simulation runs (objects):
- * the cluster tab's Nodes and scheduler configuration, and every action's manifests, parsed as
+ * the cluster tab's Nodes, scheduler configuration, users, RBAC objects and ServiceAccounts, and
+ * every action's manifests, parsed as
  * kubectl (and kube-scheduler, for its configuration) would, with every problem reported at its
  * line.
  */
 import { resourceForKind } from '../api/resources'
 import type { KubeObject, Node } from '../api/types'
 import type { ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
+import type { TokenUser } from '../sim/apiserver/authn'
+import {
+  isClusterObject,
+  isUserDocument,
+  readClusterObjects,
+  USER_API_VERSION,
+} from '../sim/scenario/cluster-objects'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
 import type { Scenario, UserAction } from '../sim/scenario/scenario'
@@ -35,14 +43,18 @@ export type ApplyParse =
 export function parseApply(yaml: string): ApplyParse {
   const parsed = parseManifests(yaml)
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
-  // kubectl cannot apply a scheduler configuration: the apiserver serves no such kind.
-  const configs = parsed.objects.filter((p) => isSchedulerConfiguration(p.object))
-  if (configs.length) {
+  // kubectl cannot apply a scheduler configuration or a user: the apiserver serves no such kind.
+  const notApi = parsed.objects.filter((p) => isSchedulerConfiguration(p.object) || isUserDocument(p.object))
+  if (notApi.length) {
     return {
       ok: false,
-      problems: configs.map((p) => ({
+      problems: notApi.map((p) => ({
         line: p.line,
-        message: `${unknownKindMessage(p.object)}\n(a KubeSchedulerConfiguration configures kube-scheduler: it belongs in the cluster tab)`,
+        message: `${unknownKindMessage(p.object)}\n(${
+          isUserDocument(p.object)
+            ? 'a User is one of the cluster’s users'
+            : 'a KubeSchedulerConfiguration configures kube-scheduler'
+        }: it belongs in the cluster tab)`,
       })),
     }
   }
@@ -52,20 +64,27 @@ export function parseApply(yaml: string): ApplyParse {
   return { ok: true, objects: parsed.objects.map((p) => p.object), lines: parsed.objects.map((p) => p.line) }
 }
 
-/** The cluster tab, parsed: its Nodes (empty: the default cluster) and the scheduler's configuration. */
+/**
+ * The cluster tab, parsed: its Nodes (empty: the default cluster), the scheduler's configuration,
+ * the users (each with its token) and the objects written at bootstrap.
+ */
 export type ClusterParse =
   | {
       readonly ok: true
       readonly nodes: readonly Node[]
       readonly schedulerConfiguration?: KubeSchedulerConfiguration
+      readonly users: readonly TokenUser[]
+      readonly objects: readonly KubeObject[]
     }
   | { readonly ok: false; readonly problems: readonly ParseProblem[] }
 
 /**
- * The cluster tab: Node objects (apiVersion v1), each name once, and at most one
+ * The cluster tab: Node objects (apiVersion v1), each name once; at most one
  * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), validated as kube-scheduler
- * validates its configuration, each problem at the line of its field. Empty text (or only
- * comments) is the default cluster with the default scheduler, returned as no nodes.
+ * validates its configuration, each problem at the line of its field; Users (podflow.dev/v1alpha1);
+ * Roles, ClusterRoles, RoleBindings, ClusterRoleBindings and ServiceAccounts in a system namespace
+ * (see readClusterObjects). Empty text (or only comments) is the default cluster with the default
+ * scheduler, returned as no nodes.
  */
 export function parseClusterYaml(yaml: string): ClusterParse {
   const parsed = parseManifests(yaml)
@@ -74,7 +93,12 @@ export function parseClusterYaml(yaml: string): ClusterParse {
   const seen = new Set<string>()
   const nodes: Node[] = []
   let config: { object: KubeSchedulerConfiguration; line: number } | undefined
+  const others = readClusterObjects(
+    parsed.objects.filter((p) => isUserDocument(p.object) || isClusterObject(p.object)),
+  )
+  for (const p of others.problems) problems.push({ line: p.item.line, message: p.message })
   for (const { object, line } of parsed.objects) {
+    if (isUserDocument(object) || isClusterObject(object)) continue
     const name = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined
     if (isSchedulerConfiguration(object)) {
       if (config) {
@@ -88,7 +112,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
       problems.push({
         line,
-        message: `only Node objects (apiVersion: v1, kind: Node) and one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
+        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users (apiVersion: ${USER_API_VERSION}), RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
       })
       continue
     }
@@ -109,7 +133,13 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     }
   }
   if (problems.length) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) }
-  return { ok: true, nodes, ...(config ? { schedulerConfiguration: config.object } : {}) }
+  return {
+    ok: true,
+    nodes,
+    ...(config ? { schedulerConfiguration: config.object } : {}),
+    users: others.users,
+    objects: others.objects,
+  }
 }
 
 /** The whole scenario; problems in an action are prefixed with its place (`action 2: …`). */
@@ -119,8 +149,12 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
     return { ok: false, problems: cluster.problems.map((p) => ({ ...p, message: `cluster: ${p.message}` })) }
   const problems: ParseProblem[] = []
   const actions: ParsedAction[] = []
+  const userNames = new Set(cluster.users.map((u) => u.name))
   input.actions.forEach((a, i) => {
-    const parsed = parseAction(a)
+    const parsed =
+      a.as !== undefined && !userNames.has(a.as)
+        ? { ok: false as const, problems: [{ line: 1, message: `no user "${a.as}" in the cluster` }] }
+        : parseAction(a)
     if (parsed.ok) actions.push(parsed.action)
     else problems.push(...parsed.problems.map((p) => ({ ...p, message: `action ${i + 1}: ${p.message}` })))
   })
@@ -129,6 +163,8 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
     seed: input.seed,
     ...(cluster.nodes.length ? { nodes: cluster.nodes } : {}),
     ...(cluster.schedulerConfiguration ? { schedulerConfiguration: cluster.schedulerConfiguration } : {}),
+    ...(cluster.users.length ? { users: cluster.users } : {}),
+    ...(cluster.objects.length ? { clusterObjects: cluster.objects } : {}),
     actions: actions.map((a) => a.action),
   }
   return { ok: true, scenario, actions }
@@ -147,7 +183,15 @@ export function parseAction(
     if (!parsed.ok) return parsed
     return {
       ok: true,
-      action: { action: { type: 'apply', atMs, objects: parsed.objects }, lines: parsed.lines },
+      action: {
+        action: {
+          type: 'apply',
+          atMs,
+          objects: parsed.objects,
+          ...(input.as !== undefined ? { as: input.as } : {}),
+        },
+        lines: parsed.lines,
+      },
     }
   }
   if (!resourceForKind(input.apiVersion, input.kind)) {
@@ -165,7 +209,15 @@ export function parseAction(
   return {
     ok: true,
     action: {
-      action: { type, atMs, apiVersion, kind, ...(namespace ? { namespace } : {}), name },
+      action: {
+        type,
+        atMs,
+        ...(input.as !== undefined ? { as: input.as } : {}),
+        apiVersion,
+        kind,
+        ...(namespace ? { namespace } : {}),
+        name,
+      },
       lines: [],
     },
   }

@@ -114,7 +114,7 @@ describe('Session: load', () => {
     expect(nodes[0]?.object?.metadata?.resourceVersion).toBe(String(nodes[0]?.revision))
   })
 
-  it('builds the cluster from the cluster tab, which takes only Nodes', () => {
+  it('builds the cluster from the cluster tab, which takes no workload', () => {
     const { mirror } = started({ seed: 1, clusterYaml: NODES, actions: [] })
     const reset = mirror.of('reset')[0] as Reset
     expect(reset.nodes.map((n) => n.metadata?.name)).toEqual(['alpha', 'beta'])
@@ -129,7 +129,7 @@ describe('Session: load', () => {
           {
             line: 11,
             message:
-              'cluster: only Node objects (apiVersion: v1, kind: Node) and one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1) belong in the cluster; found v1 Pod "nginx"',
+              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users (apiVersion: podflow.dev/v1alpha1), RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts belong in the cluster; found v1 Pod "nginx"',
           },
         ],
       },
@@ -478,5 +478,83 @@ describe('Session: when things go wrong', () => {
     mirror.take(session.apply(1, NGINX, 0))
     settle(session, mirror)
     expect(mirror.of('applied')).toHaveLength(1)
+  })
+})
+
+describe('Session: users', () => {
+  const CLUSTER = `apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: alice
+---
+apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata:
+  name: bob
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata:
+  name: pod-maker
+rules:
+- apiGroups: [""]
+  resources: [pods]
+  verbs: [get, create]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata:
+  name: alice-makes-pods
+subjects:
+- kind: User
+  name: alice
+  apiGroup: rbac.authorization.k8s.io
+roleRef:
+  kind: Role
+  name: pod-maker
+  apiGroup: rbac.authorization.k8s.io
+`
+
+  it('lists the users in the reset, and applies and deletes as the one named', () => {
+    const { session, mirror } = started({ seed: 1, clusterYaml: CLUSTER, actions: [] })
+    expect((mirror.of('reset')[0] as Reset).users).toEqual(['alice', 'bob'])
+    mirror.take(session.apply(1, NGINX, 0, 'bob'))
+    mirror.take(session.apply(2, NGINX, 10, 'alice'))
+    settle(session, mirror)
+    mirror.take(
+      session.delete(3, { apiVersion: 'v1', kind: 'Pod', name: 'nginx', namespace: 'default' }, 20, 'alice'),
+    )
+    settle(session, mirror)
+    const applied = mirror.of('applied') as Extract<WorkerEvent, { type: 'applied' }>[]
+    const codes = (id: number) => applied.filter((a) => a.requestId === id).map((a) => a.results[0]?.code)
+    expect(codes(1)).toContain(403)
+    expect(codes(2)).toContain(201)
+    expect(codes(3)).toContain(403)
+    expect(session.scenario?.actions).toEqual([
+      { type: 'apply', atMs: 0, yaml: NGINX, as: 'bob' },
+      { type: 'apply', atMs: 10, yaml: NGINX, as: 'alice' },
+      {
+        type: 'delete',
+        atMs: 20,
+        as: 'alice',
+        apiVersion: 'v1',
+        kind: 'Pod',
+        namespace: 'default',
+        name: 'nginx',
+      },
+    ])
+    // Every later reset still lists them.
+    expect(mirror.of('reset').every((r) => (r as Reset).users.length === 2)).toBe(true)
+  })
+
+  it('refuses an action as a user the cluster does not have', () => {
+    const { session } = started()
+    expect(session.apply(1, NGINX, 0, 'carol')).toEqual([
+      {
+        type: 'parse-error',
+        requestId: 1,
+        problems: [{ line: 1, message: 'action 1: no user "carol" in the cluster' }],
+      },
+    ])
   })
 })

@@ -142,21 +142,26 @@ export class Session {
    * and changes nothing; otherwise the action joins the scenario, the future forks (`reset`), and
    * an `applied` event follows from `computeSome` once kubectl's results are known.
    */
-  apply(requestId: number, yaml: string, atMs: number): WorkerEvent[] {
+  apply(requestId: number, yaml: string, atMs: number, as?: string): WorkerEvent[] {
     const t = normalizeAtMs(atMs)
     if (t === undefined) return [errorEvent(requestId, `invalid time ${atMs}`)]
     const parsed = parseApply(yaml)
     if (!parsed.ok) return [{ type: 'parse-error', requestId, problems: parsed.problems }]
-    return this.fork({ type: 'apply', atMs: t, yaml }, parsed.lines, requestId)
+    return this.fork(
+      { type: 'apply', atMs: t, yaml, ...(as !== undefined ? { as } : {}) },
+      parsed.lines,
+      requestId,
+    )
   }
 
   /** `kubectl delete` at `atMs`; like `apply`, it forks the future and is answered by `applied`. */
-  delete(requestId: number, target: DeleteTarget, atMs: number): WorkerEvent[] {
+  delete(requestId: number, target: DeleteTarget, atMs: number, as?: string): WorkerEvent[] {
     const t = normalizeAtMs(atMs)
     if (t === undefined) return [errorEvent(requestId, `invalid time ${atMs}`)]
     const action: UserActionInput = {
       type: 'delete',
       atMs: t,
+      ...(as !== undefined ? { as } : {}),
       apiVersion: target.apiVersion,
       kind: target.kind,
       ...(target.namespace ? { namespace: target.namespace } : {}),
@@ -289,6 +294,7 @@ export class Session {
       fromMs,
       fromMessageId,
       nodes: cluster.nodes,
+      users: userNames(cluster),
       scenario: this.input as ScenarioInput,
     }
   }
@@ -319,6 +325,7 @@ export class Session {
         fromMs: -1,
         fromMessageId: 0,
         nodes: run.cluster.nodes,
+        users: userNames(run.cluster),
         scenario: this.input as ScenarioInput,
       },
     ]
@@ -444,6 +451,11 @@ function firstDifference(kept: readonly Message[], trace: readonly Message[]): n
     }
   }
   return undefined
+}
+
+/** The names of the cluster's users, for the `reset` event. */
+function userNames(cluster: Cluster): string[] {
+  return (cluster.scenario.users ?? []).map((u) => u.name)
 }
 
 function problemEvent(

@@ -5,7 +5,12 @@
  */
 import type { Node } from 'kubernetes-types/core/v1'
 import { create } from 'zustand'
-import type { MessageView, ObjectRevision, ScenarioInput } from '../../protocol/messages'
+import {
+  ADMIN_USER,
+  type MessageView,
+  type ObjectRevision,
+  type ScenarioInput,
+} from '../../protocol/messages'
 import type { EditorProblem } from '../editor/field-lines'
 import { truncateRevisions } from '../model/objects'
 
@@ -18,6 +23,8 @@ export interface TraceSlice {
   /** Revisions by etcd key; replaced (new Map) on every change so selectors see a new value. */
   revisions: Map<string, ObjectRevision[]>
   nodes: Node[]
+  /** The cluster's users by name (kubectl may act as any of them). */
+  users: string[]
   scenario: ScenarioInput | undefined
   computedUntilMs: number
   idleAtMs: number | undefined
@@ -39,7 +46,10 @@ export type { EditorProblem }
 export interface EditorSlice {
   /** The workload tab's YAML (what Apply sends). */
   workloadYaml: string
-  /** The cluster tab's YAML (Node objects and a KubeSchedulerConfiguration); empty means the default cluster. */
+  /**
+   * The cluster tab's YAML (Node objects, a KubeSchedulerConfiguration, Users, RBAC objects and
+   * ServiceAccounts); empty means the default cluster.
+   */
   clusterYaml: string
   /** Problems from the last Apply (parse errors, apiserver errors), shown as markers. */
   problems: EditorProblem[]
@@ -48,6 +58,8 @@ export interface EditorSlice {
   /** What kubectl printed for the last Apply, one line per object. */
   applyLog: ApplyLogLine[]
   applying: boolean
+  /** Who kubectl is when applying: ADMIN_USER or one of the cluster's users. */
+  applyAs: string
 }
 
 export interface ApplyLogLine {
@@ -64,6 +76,7 @@ export const initialTrace: TraceSlice = {
   maxFlightMs: 0,
   revisions: new Map(),
   nodes: [],
+  users: [],
   scenario: undefined,
   computedUntilMs: 0,
   idleAtMs: undefined,
@@ -84,17 +97,22 @@ export const initialEditor: EditorSlice = {
   clusterProblems: [],
   applyLog: [],
   applying: false,
+  applyAs: ADMIN_USER,
 }
 
 export const useStore = create<State>(() => ({ ...initialTrace, ...initialPlayback, ...initialEditor }))
 
-/** Apply a worker `reset`: keep what precedes the fork, drop the rest. */
+/**
+ * Apply a worker `reset`: keep what precedes the fork, drop the rest. Applying as a user the
+ * cluster no longer has goes back to applying as the admin.
+ */
 export function resetTrace(
   generation: number,
   fromMs: number,
   fromMessageId: number,
   nodes: Node[],
   scenario: ScenarioInput,
+  users: string[] = [],
 ): void {
   useStore.setState((s) => {
     const revisions = new Map(s.revisions)
@@ -106,6 +124,8 @@ export function resetTrace(
       maxFlightMs: messages.reduce((max, m) => Math.max(max, m.deliverAtMs - m.sentAtMs), 0),
       revisions,
       nodes,
+      users,
+      applyAs: users.includes(s.applyAs) ? s.applyAs : ADMIN_USER,
       scenario,
       computedUntilMs: Math.min(s.computedUntilMs, fromMs),
       idleAtMs: undefined,

@@ -1,7 +1,8 @@
 /**
  * The cluster as it was when the scenario began: the objects kubeadm and the controllers had
  * already written (namespaces, their default ServiceAccounts, the controllers' ServiceAccounts,
- * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes). They are put into
+ * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes), and the scenario's
+ * own RBAC objects and ServiceAccounts, as its administrator had created them. They are put into
  * etcd directly, before virtual time 0, so they are not part of the trace; everything after is.
  */
 import {
@@ -25,8 +26,17 @@ export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', '
 
 const PRIORITY_CLASSES = resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo
 
-/** Write the initial objects straight into etcd, an hour before virtual time 0. */
-export function bootstrap(store: MvccStore, kernel: Kernel, nodes: readonly Node[]): void {
+/**
+ * Write the initial objects straight into etcd, an hour before virtual time 0. `objects` (the
+ * scenario's RBAC objects and ServiceAccounts) come last, so one may replace a bootstrap object;
+ * a namespaced one without a namespace goes to `default`, and its namespace must be a system one.
+ */
+export function bootstrap(
+  store: MvccStore,
+  kernel: Kernel,
+  nodes: readonly Node[],
+  objects: readonly KubeObject[] = [],
+): void {
   const created = kernel.wallTime(-3_600_000)
   const put = (info: ResourceInfo, obj: KubeObject) => {
     const meta = writableMeta(obj)
@@ -77,6 +87,18 @@ export function bootstrap(store: MvccStore, kernel: Kernel, nodes: readonly Node
     } as KubeObject)
   }
   for (const node of nodes) put(NODES, clone(node))
+  for (const obj of objects) {
+    const info = resourceForKind(obj.apiVersion, obj.kind)
+    if (!info) throw new Error(`bootstrap: the apiserver serves no ${obj.apiVersion} ${obj.kind}`)
+    const copy = clone(obj)
+    const meta = writableMeta(copy)
+    if (info.namespaced) meta.namespace ||= 'default'
+    else delete meta.namespace
+    if (meta.namespace && !(SYSTEM_NAMESPACES as readonly string[]).includes(meta.namespace)) {
+      throw new Error(`bootstrap: namespace "${meta.namespace}" of ${obj.kind} "${meta.name}" does not exist`)
+    }
+    put(info, copy)
+  }
 }
 
 /**

@@ -4,12 +4,13 @@
  * kubelets join the cluster.
  */
 import { describe, expect, it } from 'vitest'
-import { etcdKey, PODS } from '../../api/resources'
+import { etcdKey, PODS, type ResourceInfo, resourceForKind } from '../../api/resources'
 import type { KubeObject, Pod, Status } from '../../api/types'
-import { encode } from '../apiserver/codec'
+import { decode, encode } from '../apiserver/codec'
 import type { HttpResponse } from '../apiserver/http'
 import type { Message, Stage } from '../kernel/trace'
 import { LAST_APPLIED } from '../kubectl/kubectl'
+import { userToken } from '../scenario/cluster-objects'
 import type { UserAction } from '../scenario/scenario'
 import { makePod } from '../testing/builders'
 import { Cluster } from './cluster'
@@ -254,5 +255,86 @@ describe('Cluster: kubectl apply of a Pod through the apiserver', () => {
     const uid = (cl: Cluster) => (createdPod(cl, 'default', 'nginx')?.value as Pod | undefined)?.metadata?.uid
     expect(uid(a)).toBe(uid(b))
     expect(uid(c)).not.toBe(uid(a))
+  })
+})
+
+describe('Cluster: users and RBAC from the scenario', () => {
+  const rbac = 'rbac.authorization.k8s.io/v1'
+  const role: KubeObject = {
+    apiVersion: rbac,
+    kind: 'Role',
+    metadata: { name: 'pod-maker' },
+    rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get', 'create'] }],
+  } as KubeObject
+  const binding: KubeObject = {
+    apiVersion: rbac,
+    kind: 'RoleBinding',
+    metadata: { name: 'alice-makes-pods', namespace: 'default' },
+    subjects: [{ kind: 'User', name: 'alice', apiGroup: 'rbac.authorization.k8s.io' }],
+    roleRef: { kind: 'Role', name: 'pod-maker', apiGroup: 'rbac.authorization.k8s.io' },
+  } as KubeObject
+  const reader: KubeObject = {
+    apiVersion: rbac,
+    kind: 'ClusterRole',
+    metadata: { name: 'reader', namespace: 'ignored' },
+    rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }],
+  } as KubeObject
+  const sa: KubeObject = {
+    apiVersion: 'v1',
+    kind: 'ServiceAccount',
+    metadata: { name: 'ci', namespace: 'kube-system' },
+  }
+  const users = [
+    { name: 'alice', token: userToken('alice') },
+    { name: 'bob', token: userToken('bob') },
+  ]
+
+  const stored = (c: Cluster, obj: KubeObject, namespace?: string) => {
+    const info = resourceForKind(obj.apiVersion, obj.kind) as ResourceInfo
+    const kv = c.etcd.store.get(etcdKey(info, namespace, obj.metadata?.name ?? ''))
+    return kv ? decode(kv) : undefined
+  }
+
+  it('writes the RBAC objects and ServiceAccounts at bootstrap, before time 0', () => {
+    const c = new Cluster({ actions: [], clusterObjects: [role, binding, reader, sa] })
+    expect(stored(c, role, 'default')?.metadata).toMatchObject({ name: 'pod-maker', namespace: 'default' })
+    expect(stored(c, binding, 'default')?.metadata?.uid).toBeTruthy()
+    expect(stored(c, reader)?.metadata?.namespace).toBeUndefined()
+    expect(stored(c, sa, 'kube-system')?.metadata?.creationTimestamp).toBeTruthy()
+    expect(
+      () =>
+        new Cluster({
+          actions: [],
+          clusterObjects: [{ ...sa, metadata: { name: 'ci', namespace: 'team-a' } }],
+        }),
+    ).toThrow('namespace "team-a" of ServiceAccount "ci" does not exist')
+  })
+
+  it('kubectl acts as a user: alice may create the Pod, bob is forbidden', () => {
+    const nginx = makePod('nginx').build() as KubeObject
+    const c = new Cluster({
+      users,
+      clusterObjects: [role, binding],
+      actions: [
+        { type: 'apply', atMs: 0, objects: [nginx], as: 'bob' },
+        { type: 'apply', atMs: 10, objects: [nginx], as: 'alice' },
+        { type: 'apply', atMs: 20, objects: [nginx], as: 'carol' },
+      ],
+    })
+    c.run()
+    const [bob, alice, carol] = c.actionResults.map((a) => a.results[0])
+    expect(bob?.code).toBe(403)
+    expect(bob?.status?.message).toBe(
+      'pods "nginx" is forbidden: User "bob" cannot get resource "pods" in API group "" in the namespace "default"',
+    )
+    expect(alice).toMatchObject({ code: 201, action: 'created' })
+    expect(carol).toMatchObject({ code: 0, error: 'auth info "carol" does not exist' })
+    // The user's requests carry the bearer token; the trace's summaries do not name the user.
+    const requests = c.kernel.trace.filter((m) => m.from === 'kubectl' && m.kind === 'http-request')
+    expect(requests.map((m) => m.summary)).toEqual([
+      'GET /api/v1/namespaces/default/pods/nginx',
+      'GET /api/v1/namespaces/default/pods/nginx',
+      'POST /api/v1/namespaces/default/pods',
+    ])
   })
 })

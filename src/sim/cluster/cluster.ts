@@ -47,10 +47,10 @@ export class Cluster {
       : DEFAULT_NODES.map((shape, i) => makeNode(shape, i))
     this.etcd = new Etcd(this.kernel)
     this.kernel.register(this.etcd)
-    bootstrap(this.etcd.store, this.kernel, this.nodes)
+    bootstrap(this.etcd.store, this.kernel, this.nodes, scenario.clusterObjects)
     this.apiserver = new ApiServer(this.kernel, scenario.users ? { tokens: scenario.users } : {})
     this.kernel.register(this.apiserver)
-    this.kubectl = new Kubectl(this.kernel)
+    this.kubectl = new Kubectl(this.kernel, scenario.users)
     this.kernel.register(this.kubectl)
     this.apiserver.start()
     this.controlPlane = startControlPlane(this.kernel, schedulerOptions)
@@ -76,11 +76,11 @@ export class Cluster {
           results.push({ kind: obj.kind ?? '', name: obj.metadata?.name ?? '', code: 0 })
           continue
         }
-        results.push(yield* this.kubectl.apply(obj, info))
+        results.push(yield* this.kubectl.apply(obj, info, action.as))
       }
     } else {
       const info = resourceForKind(action.apiVersion, action.kind)
-      if (info) results.push(yield* this.kubectl.delete(info, action.namespace, action.name))
+      if (info) results.push(yield* this.kubectl.delete(info, action.namespace, action.name, action.as))
     }
   }
 

@@ -2,12 +2,14 @@
  * The user's kubectl: client-side `kubectl apply` as v1.33 does it — GET the object; if it is not
  * there, POST it with the `kubectl.kubernetes.io/last-applied-configuration` annotation; if it is,
  * PATCH it with a three-way strategic merge patch computed from the last-applied annotation, the
- * manifest and the live object, or send nothing when that patch is empty (`unchanged`). Every
- * request carries the admin's client certificate from kubeadm's admin.conf.
+ * manifest and the live object, or send nothing when that patch is empty (`unchanged`). Requests
+ * carry the admin's client certificate from kubeadm's admin.conf, or, for an action done as one of
+ * the scenario's users, that user's bearer token (one client per identity).
  */
 import type { ResourceInfo } from '../../api/resources'
 import { clone, type KubeObject, type Status, writableMeta } from '../../api/types'
-import type { ApiResult } from '../client/client'
+import type { TokenUser } from '../apiserver/authn'
+import { ApiClient, type ApiResult } from '../client/client'
 import { ClientComponent } from '../component'
 import type { Kernel, Proc } from '../kernel/kernel'
 import { KUBECTL, type Message } from '../kernel/trace'
@@ -43,9 +45,33 @@ export const ADMIN_CREDENTIALS = {
   clientCert: { commonName: 'kubernetes-admin', organizations: ['kubeadm:cluster-admins'] },
 }
 
+const USER_AGENT = 'kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e'
+
 export class Kubectl extends ClientComponent {
-  constructor(kernel: Kernel) {
-    super(kernel, KUBECTL, ADMIN_CREDENTIALS, 'kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e')
+  /** The clients of the users kubectl acted as so far, by user name (the admin's is `client`). */
+  private readonly userClients = new Map<string, ApiClient>()
+
+  constructor(
+    kernel: Kernel,
+    private readonly users: readonly TokenUser[] = [],
+  ) {
+    super(kernel, KUBECTL, ADMIN_CREDENTIALS, USER_AGENT)
+  }
+
+  /**
+   * The client authenticating as `user` (a bearer token), or the admin's when `user` is absent;
+   * undefined for a user the scenario does not list.
+   */
+  private clientFor(user: string | undefined): ApiClient | undefined {
+    if (user === undefined) return this.client
+    let client = this.userClients.get(user)
+    if (!client) {
+      const known = this.users.find((u) => u.name === user)
+      if (!known) return undefined
+      client = new ApiClient(this.kernel, KUBECTL, { token: known.token }, USER_AGENT)
+      this.userClients.set(user, client)
+    }
+    return client
   }
 
   start(): void {}
@@ -55,7 +81,7 @@ export class Kubectl extends ClientComponent {
   }
 
   /** `kubectl apply -f` for one object; `info` must be the object's resource. */
-  *apply(obj: KubeObject, info: ResourceInfo): Proc<ApplyResult> {
+  *apply(obj: KubeObject, info: ResourceInfo, as?: string): Proc<ApplyResult> {
     const desired = clone(obj)
     const meta = writableMeta(desired)
     if (info.namespaced) meta.namespace ||= 'default'
@@ -66,16 +92,18 @@ export class Kubectl extends ClientComponent {
       // apply.go applyOneObject: apply finds objects by name, so it refuses generateName.
       return { ...base, code: 0, error: `from ${meta.generateName}: cannot use generate name with apply` }
     }
+    const client = this.clientFor(as)
+    if (!client) return { ...base, code: 0, error: unknownUser(as) }
     meta.annotations = { ...(meta.annotations ?? {}), [LAST_APPLIED]: lastApplied(desired) }
 
     if (!name) {
       // No name at all: the apiserver refuses it (metadata.name: Required value).
-      return finish(base, yield* this.client.create(info, namespace, desired, 'submit'), 'created')
+      return finish(base, yield* client.create(info, namespace, desired, 'submit'), 'created')
     }
-    const current = yield* this.client.get(info, namespace, name, 'submit')
+    const current = yield* client.get(info, namespace, name, 'submit')
     if (!current.ok && current.code !== 404) return { ...base, code: current.code, status: current.status }
     if (!current.ok) {
-      return finish(base, yield* this.client.create(info, namespace, desired, 'submit'), 'created')
+      return finish(base, yield* client.create(info, namespace, desired, 'submit'), 'created')
     }
     // apply/patcher.go patchSimple: the patch from what was applied before, the manifest and the
     // live object; `{}` means unchanged, and then nothing is sent.
@@ -87,7 +115,7 @@ export class Kubectl extends ClientComponent {
     if (Object.keys(patch).length === 0) {
       return { ...base, code: current.code, action: 'unchanged', object: current.object }
     }
-    const patched = yield* this.client.patch(
+    const patched = yield* client.patch(
       info,
       namespace,
       name,
@@ -100,11 +128,18 @@ export class Kubectl extends ClientComponent {
   }
 
   /** `kubectl delete <kind> <name>`. */
-  *delete(info: ResourceInfo, namespace: string | undefined, name: string): Proc<ApplyResult> {
-    const r = yield* this.client.delete(info, namespace, name, 'delete')
+  *delete(info: ResourceInfo, namespace: string | undefined, name: string, as?: string): Proc<ApplyResult> {
     const base = resultBase(info, namespace, name)
+    const client = this.clientFor(as)
+    if (!client) return { ...base, code: 0, error: unknownUser(as) }
+    const r = yield* client.delete(info, namespace, name, 'delete')
     return r.ok ? { ...base, code: r.code, object: r.object } : { ...base, code: r.code, status: r.status }
   }
+}
+
+/** kubectl's answer to `--user` naming no user of its kubeconfig. */
+function unknownUser(user: string | undefined): string {
+  return `auth info "${user}" does not exist`
 }
 
 type ResultBase = Pick<ApplyResult, 'kind' | 'group' | 'namespace' | 'name'>

@@ -3,15 +3,17 @@
  * flattened into its items, empty documents skipped. Every problem is reported with its line so
  * the user can find it; nothing here throws on bad input.
  *
- * Besides the kinds the apiserver serves, one document that is not an API object is accepted: a
+ * Besides the kinds the apiserver serves, two documents that are not API objects are accepted: a
  * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), the scheduler's configuration in a
- * scenario. Callers decide where it may appear (the CLI and the cluster tab take it; an apply
- * refuses it with kubectl's unknown-kind message, `unknownKindMessage`).
+ * scenario, and a User (podflow.dev/v1alpha1), one of the scenario's users. Callers decide where
+ * they may appear (the CLI and the cluster tab take them; an apply refuses them with kubectl's
+ * unknown-kind message, `unknownKindMessage`).
  */
 import { LineCounter, parseAllDocuments } from 'yaml'
 import { resourceForKind } from '../../api/resources'
 import type { KubeObject } from '../../api/types'
 import { isSchedulerConfiguration } from '../scheduler/config/kind'
+import { isUserDocument } from './cluster-objects'
 
 export interface ParsedObject {
   readonly object: KubeObject
@@ -111,7 +113,8 @@ function checkObject(obj: KubeObject, source: string): string | undefined {
   ) {
     return `error validating data: metadata must be an object`
   }
-  if (resourceForKind(obj.apiVersion, obj.kind) || isSchedulerConfiguration(obj)) return undefined
+  if (resourceForKind(obj.apiVersion, obj.kind) || isSchedulerConfiguration(obj) || isUserDocument(obj))
+    return undefined
   return unknownKindMessage(obj, source)
 }
 

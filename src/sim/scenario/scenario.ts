@@ -8,11 +8,22 @@ import type { TokenUser } from '../apiserver/authn'
 import type { NetworkConfig } from '../network/network'
 import type { KubeSchedulerConfiguration } from '../scheduler/config/kind'
 
+/**
+ * What the user does with kubectl, at a virtual time. `as` names one of the scenario's users:
+ * kubectl then authenticates with that user's bearer token; absent, it uses the admin's client
+ * certificate (kubeadm's admin.conf, user `kubernetes-admin`).
+ */
 export type UserAction =
-  | { readonly type: 'apply'; readonly atMs: number; readonly objects: readonly KubeObject[] }
+  | {
+      readonly type: 'apply'
+      readonly atMs: number
+      readonly objects: readonly KubeObject[]
+      readonly as?: string
+    }
   | {
       readonly type: 'delete'
       readonly atMs: number
+      readonly as?: string
       readonly apiVersion: string
       readonly kind: string
       readonly namespace?: string
@@ -39,6 +50,12 @@ export interface Scenario {
    * until RBAC objects grant them some.
    */
   readonly users?: readonly TokenUser[]
+  /**
+   * RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts that
+   * exist when the scenario begins, written at bootstrap like the Nodes; a namespaced one goes to
+   * a system namespace (`default` when it names none).
+   */
+  readonly clusterObjects?: readonly KubeObject[]
   readonly actions: readonly UserAction[]
 }
 
