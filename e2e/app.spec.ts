@@ -364,3 +364,34 @@ test('users in the cluster tab: kubectl applies as bob (forbidden), then as alic
   await page.screenshot({ path: 'test-results/14-apply-as-alice.png' })
   expect(problems).toEqual([])
 })
+
+test('the editor validates against the Kubernetes schema, explains fields, completes them, and applies with Ctrl/Cmd+Enter', async ({
+  page,
+}) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await chooseTemplate(page, /Deployment/)
+  const lines = page.locator('[data-testid=workload-editor] .view-lines')
+  // Hover docs come from the API types.
+  await lines.getByText('replicas', { exact: true }).hover()
+  await expect(page.locator('[data-testid=workload-editor] .monaco-hover:not(.hidden)')).toContainText(
+    'Number of desired pods',
+  )
+  await page.mouse.move(0, 0)
+  // Completion offers the fields of DeploymentSpec; an unknown field is flagged.
+  await lines.getByText('replicas', { exact: true }).click()
+  await page.keyboard.press('End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('minReady')
+  await page.keyboard.press('Control+Space')
+  await expect(page.locator('[data-testid=workload-editor] .suggest-widget')).toContainText('minReadySeconds')
+  await page.keyboard.press('Escape')
+  await page.keyboard.press('Shift+Home')
+  await page.keyboard.type('bogusField: 1')
+  await expect(page.locator('[data-testid=workload-editor] .squiggly-warning')).not.toHaveCount(0)
+  await page.screenshot({ path: 'test-results/15-editor-schema.png' })
+  // Ctrl/Cmd+Enter applies; the apiserver keeps unknown fields out of the way (no strict validation yet).
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByTestId('apply-ok')).toContainText(/^deployment\.apps\/web created$/)
+  expect(problems).toEqual([])
+})

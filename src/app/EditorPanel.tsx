@@ -72,7 +72,7 @@ export function EditorPanel() {
                 ))}
               </select>
             </label>
-            <label>
+            <label className="apply-as">
               <span className="visually-hidden">Apply as</span>
               <select
                 aria-label="Apply as user"
