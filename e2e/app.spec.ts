@@ -19,6 +19,18 @@ async function openApp(page: Page) {
   await expect(page.locator('[data-testid=workload-editor] .view-lines')).toBeVisible()
 }
 
+/**
+ * The default cluster's shape with three workers of one size, as cluster-tab documents: with equal
+ * workers, only the scheduler's configuration decides where Pods land.
+ */
+const EVEN_CLUSTER = [
+  'apiVersion: v1\nkind: Node\nmetadata:\n  name: control-plane\n  labels:\n    node-role.kubernetes.io/control-plane: ""\nspec:\n  taints:\n  - {key: node-role.kubernetes.io/control-plane, effect: NoSchedule}\nstatus:\n  capacity: {cpu: "2", memory: 4Gi}\n',
+  ...[1, 2, 3].map(
+    (i) =>
+      `apiVersion: v1\nkind: Node\nmetadata:\n  name: worker-${i}\nstatus:\n  capacity: {cpu: "4", memory: 8Gi}\n`,
+  ),
+]
+
 /** Replace an editor's text by pasting (typing would be auto-indented by Monaco). */
 async function pasteInto(page: Page, testId: string, text: string) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -263,14 +275,7 @@ test('a scheduler configuration in the cluster tab: MostAllocated packs a Deploy
   const problems = watchProblems(page)
   await openApp(page)
   await page.getByTestId('tab-cluster').click()
-  // The default cluster's shape, with three workers of one size: only the scoring strategy decides.
-  const nodes = [
-    'apiVersion: v1\nkind: Node\nmetadata:\n  name: control-plane\n  labels:\n    node-role.kubernetes.io/control-plane: ""\nspec:\n  taints:\n  - {key: node-role.kubernetes.io/control-plane, effect: NoSchedule}\nstatus:\n  capacity: {cpu: "2", memory: 4Gi}\n',
-    ...[1, 2, 3].map(
-      (i) =>
-        `apiVersion: v1\nkind: Node\nmetadata:\n  name: worker-${i}\nstatus:\n  capacity: {cpu: "4", memory: 8Gi}\n`,
-    ),
-  ]
+  const nodes = EVEN_CLUSTER
   const config = (type: string) =>
     [
       '# Bin packing: prefer the fullest node.',
@@ -329,13 +334,7 @@ test('users in the cluster tab: kubectl applies as bob (forbidden), then as alic
   const problems = watchProblems(page)
   await openApp(page)
   await page.getByTestId('tab-cluster').click()
-  const nodes = [
-    'apiVersion: v1\nkind: Node\nmetadata:\n  name: control-plane\n  labels:\n    node-role.kubernetes.io/control-plane: ""\nspec:\n  taints:\n  - {key: node-role.kubernetes.io/control-plane, effect: NoSchedule}\nstatus:\n  capacity: {cpu: "2", memory: 4Gi}\n',
-    ...[1, 2, 3].map(
-      (i) =>
-        `apiVersion: v1\nkind: Node\nmetadata:\n  name: worker-${i}\nstatus:\n  capacity: {cpu: "4", memory: 8Gi}\n`,
-    ),
-  ]
+  const nodes = EVEN_CLUSTER
   const access = [
     'apiVersion: podflow.dev/v1alpha1\nkind: User\nmetadata:\n  name: alice\nspec:\n  groups: [developers]\n',
     'apiVersion: podflow.dev/v1alpha1\nkind: User\nmetadata:\n  name: bob\n',
