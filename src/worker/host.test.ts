@@ -73,8 +73,16 @@ describe('WorkerHost', () => {
     loop.drain()
     const frames = loop.posts.filter((p) => p.event.type === 'frame')
     expect(frames.length).toBeGreaterThan(1)
+    // A frame forced out just before an `applied` (so results never outrun their messages) is
+    // the one exception to the frame interval.
+    const forced = (f: (typeof loop.posts)[number]) => {
+      const next = loop.posts[loop.posts.indexOf(f) + 1]
+      return next?.event.type === 'applied' || next?.event.type === 'reset'
+    }
     for (let i = 1; i < frames.length; i++) {
-      expect((frames[i]?.atMs ?? 0) - (frames[i - 1]?.atMs ?? 0)).toBeGreaterThanOrEqual(16)
+      const f = frames[i] as (typeof loop.posts)[number]
+      if (forced(f)) continue
+      expect(f.atMs - (frames[i - 1]?.atMs ?? 0)).toBeGreaterThanOrEqual(16)
     }
     // Batched: far fewer posts than messages.
     const mirror = new Mirror()
@@ -99,7 +107,10 @@ describe('WorkerHost', () => {
     const { loop, host } = setup(0.1)
     host.handle({ type: 'load', scenario: DEFAULT })
     host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
-    // One slice in, while the Pod is still starting, the user applies again.
+    // The first apply is answered; then playback asks for more, and one slice into computing it
+    // (its frame not yet due), the user applies again.
+    for (let i = 0; i < 1000 && !loop.events().some((e) => e.type === 'applied'); i++) loop.turn()
+    host.handle({ type: 'cursor', atMs: 60_000, playing: true, speed: 1 })
     loop.turn()
     const before = loop.posts.length
     host.handle({ type: 'apply', requestId: 2, yaml: NGINX.replaceAll('nginx', 'second'), atMs: 500 })

@@ -28,7 +28,15 @@ describe('Scheduler component', () => {
   it('lists and watches as kube-scheduler, then binds a pod and emits Scheduled', () => {
     const { kernel, api, scheduler } = cluster()
     const lists = api.requests.filter((r) => r.method === 'GET' && !r.query?.watch)
-    expect(lists.map((r) => r.path).sort()).toEqual(['/api/v1/nodes', '/api/v1/pods'])
+    expect(lists.map((r) => r.path).sort()).toEqual([
+      '/api/v1/namespaces',
+      '/api/v1/nodes',
+      '/api/v1/persistentvolumeclaims',
+      '/api/v1/persistentvolumes',
+      '/api/v1/pods',
+      '/api/v1/services',
+      '/apis/apps/v1/replicasets',
+    ])
     expect(lists.find((r) => r.path === '/api/v1/pods')?.query?.fieldSelector).toBe(
       'status.phase!=Succeeded,status.phase!=Failed',
     )

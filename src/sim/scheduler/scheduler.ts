@@ -9,7 +9,7 @@
  * Public API: `new Scheduler(kernel, options)`, `start()`, `view` (read-only, for the UI),
  * `setRecording(mode)`.
  */
-import { NODES, PODS } from '../../api/resources'
+import { NAMESPACES, NODES, PODS, REPLICA_SETS, type ResourceInfo, resourceByName } from '../../api/resources'
 import type { KubeObject, Node, Pod, PodCondition } from '../../api/types'
 import type { Credentials } from '../client/client'
 import { EventRecorder } from '../client/events'
@@ -30,6 +30,7 @@ import { EVENT_ASSIGNED_POD_DELETE, POP_FROM_BACKOFF_Q, UNSCHEDULED_POD_ADD } fr
 import { type FitError, fitErrorMessage, NO_NODES_AVAILABLE, truncateMessage } from './framework/fit-error'
 import { Framework } from './framework/framework'
 import type { Handle } from './framework/interfaces'
+import { type Listers, listerOf } from './framework/listers'
 import { NodeToStatus } from './framework/node-to-status'
 import { DEFAULT_SCHEDULER_NAME, defaultProfile, type ProfileConfig } from './framework/profile'
 import type { Registry } from './framework/registry'
@@ -115,6 +116,8 @@ export class Scheduler extends ClientComponent {
   private readonly host: string | undefined
   private readonly podInformer: Informer<Pod>
   private readonly nodeInformer: Informer<Node>
+  /** Namespaces, PVCs, PVs, Services, ReplicaSets: what plugins look up (framework/listers.ts). */
+  private readonly otherInformers: Informer<KubeObject>[]
   private readonly attempts = new Map<string, AttemptRecord>()
   private readonly cycleMs: number
 
@@ -123,8 +126,32 @@ export class Scheduler extends ClientComponent {
     const registry = options.registry ?? IN_TREE_REGISTRY
     this.cycleMs = options.cycleMs ?? 1
     this.recorder = new AttemptRecorder(options.recording ?? 'full')
+    const informer = (info: ResourceInfo) => new Informer<KubeObject>(this.client, info, {}, 'schedule-watch')
+    const namespaces = informer(NAMESPACES)
+    const pvcs = informer(resourceByName('', 'persistentvolumeclaims') as ResourceInfo)
+    const pvs = informer(resourceByName('', 'persistentvolumes') as ResourceInfo)
+    const services = informer(resourceByName('', 'services') as ResourceInfo)
+    const replicaSets = informer(REPLICA_SETS)
+    this.otherInformers = [namespaces, pvcs, pvs, services, replicaSets]
+    // Lookups by name go through the informer's keyed store; lists copy it (rare: per attempt).
+    const lister = <T>(inf: Informer<KubeObject>): T => {
+      const all = listerOf(() => inf.list())
+      return { get: (ns: string, name: string) => inf.get(ns ? `${ns}/${name}` : name), list: all.list } as T
+    }
+    const listers: Listers = {
+      namespaces: lister(namespaces),
+      persistentVolumeClaims: lister(pvcs),
+      persistentVolumes: lister(pvs),
+      services: lister(services),
+      replicaSets: lister(replicaSets),
+    }
     for (const profile of options.profiles ?? [defaultProfile(registry)]) {
-      const handle: Handle = { client: this.client, snapshot: this.cache, profileName: profile.schedulerName }
+      const handle: Handle = {
+        client: this.client,
+        snapshot: this.cache,
+        profileName: profile.schedulerName,
+        listers,
+      }
       this.frameworks.set(
         profile.schedulerName,
         new Framework(profile, registry, handle, this.recorder.decorator),
@@ -197,8 +224,9 @@ export class Scheduler extends ClientComponent {
   private *run(): Proc {
     // Start both informers and wait for their caches (WaitForCacheSync), then schedule.
     const synced = new Signal()
-    let pending = 2
-    for (const informer of [this.nodeInformer, this.podInformer] as Informer<Node | Pod>[]) {
+    const informers = [this.nodeInformer, this.podInformer, ...this.otherInformers] as Informer<KubeObject>[]
+    let pending = informers.length
+    for (const informer of informers) {
       this.kernel.spawn(informer.run(), `kube-scheduler informer ${informer.info.resource}`).whenDone(() => {
         pending--
         if (pending === 0) this.kernel.notify(synced)

@@ -12,7 +12,7 @@
  */
 import type { Node, Pod } from '../../../api/types'
 import { type ImageStateSummary, NodeInfo, type NodeInfoLister } from '../framework/node-info'
-import { newPodInfo, type PodInfo } from '../framework/pod-info'
+import { hasPodAffinityTerms, newPodInfo, type PodInfo } from '../framework/pod-info'
 import { NodeTree } from './node-tree'
 
 interface PodState {
@@ -36,6 +36,9 @@ export class SchedulerCache implements NodeInfoLister {
   private readonly podStates = new Map<string, PodState>()
   private readonly imageStates = new Map<string, ImageState>()
   private ordered: NodeInfo[] | null = null
+  /** Rebuilt lazily when a pod with affinity terms or a node comes or goes. */
+  private withAffinity: NodeInfo[] | null = null
+  private withRequiredAntiAffinity: NodeInfo[] | null = null
 
   /** Nodes in Filter order (zones interleaved). Rebuilt only when nodes come, go or change zone. */
   list(): readonly NodeInfo[] {
@@ -43,6 +46,23 @@ export class SchedulerCache implements NodeInfoLister {
       this.ordered = this.tree.list().map((name) => this.nodes.get(name) as NodeInfo)
     }
     return this.ordered
+  }
+
+  havePodsWithAffinityList(): readonly NodeInfo[] {
+    this.withAffinity ??= this.list().filter((ni) => ni.podsWithAffinity.length > 0)
+    return this.withAffinity
+  }
+
+  havePodsWithRequiredAntiAffinityList(): readonly NodeInfo[] {
+    this.withRequiredAntiAffinity ??= this.list().filter((ni) => ni.podsWithRequiredAntiAffinity.length > 0)
+    return this.withRequiredAntiAffinity
+  }
+
+  /** Node order or affinity pods changed: the derived lists are stale. */
+  private invalidate(ordered: boolean): void {
+    if (ordered) this.ordered = null
+    this.withAffinity = null
+    this.withRequiredAntiAffinity = null
   }
 
   get(name: string): NodeInfo | undefined {
@@ -73,7 +93,7 @@ export class SchedulerCache implements NodeInfoLister {
     ni.setNode(node)
     this.addNodeImageStates(node, ni)
     this.tree.add(node)
-    this.ordered = null
+    this.invalidate(true)
   }
 
   updateNode(oldNode: Node, newNode: Node): void {
@@ -87,7 +107,7 @@ export class SchedulerCache implements NodeInfoLister {
       this.addNodeImageStates(newNode, ni)
     }
     ni.setNode(newNode)
-    if (this.tree.update(oldNode, newNode)) this.ordered = null
+    if (this.tree.update(oldNode, newNode)) this.invalidate(true)
   }
 
   /** The NodeInfo stays (without its node) while pods still reference it, as upstream does. */
@@ -100,7 +120,7 @@ export class SchedulerCache implements NodeInfoLister {
     ni.generation++
     if (ni.pods.length === 0) this.nodes.delete(name)
     this.tree.remove(node)
-    this.ordered = null
+    this.invalidate(true)
   }
 
   private addNodeImageStates(node: Node, ni: NodeInfo): void {
@@ -133,12 +153,14 @@ export class SchedulerCache implements NodeInfoLister {
 
   private addPodInfo(pi: PodInfo, assumed: boolean): void {
     this.nodeInfo(pi.pod.spec?.nodeName ?? '').addPod(pi)
+    if (hasPodAffinityTerms(pi)) this.invalidate(false)
     this.podStates.set(pi.uid, { pi, assumed, bindingFinished: false })
   }
 
   private removePodInfo(pi: PodInfo): void {
     const name = pi.pod.spec?.nodeName ?? ''
     const ni = this.nodes.get(name)
+    if (hasPodAffinityTerms(pi)) this.invalidate(false)
     if (ni) {
       ni.removePod(pi.uid)
       if (!ni.node && ni.pods.length === 0) this.nodes.delete(name)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../client/client'
 import { SchedulerCache } from '../cache/cache'
 import { Framework } from '../framework/framework'
+import { staticListers } from '../framework/listers'
 import type { ProfileConfig } from '../framework/profile'
 import type { Fit } from '../plugins/NodeResourcesFit/fit'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
@@ -25,6 +26,7 @@ function framework(profile: ProfileConfig): Framework {
     client: {} as ApiClient,
     snapshot: new SchedulerCache(),
     profileName: profile.schedulerName,
+    listers: staticListers(),
   })
 }
 

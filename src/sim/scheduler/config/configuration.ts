@@ -24,7 +24,9 @@
  * pkg/scheduler/apis/config/validation/validation.go, pkg/scheduler/framework/runtime/framework.go.
  */
 import type { ApiClient } from '../../client/client'
+import { SchedulerCache } from '../cache/cache'
 import { Framework } from '../framework/framework'
+import { staticListers } from '../framework/listers'
 import { type ExtensionPoint, implementsPoint } from '../framework/interfaces'
 import {
   DEFAULT_MULTI_POINT_V1_33,
@@ -103,8 +105,9 @@ interface Entry extends PluginRef {
 function checkHandle(profileName: string) {
   return {
     client: undefined as unknown as ApiClient,
-    snapshot: { list: () => [], get: () => undefined },
+    snapshot: new SchedulerCache(),
     profileName,
+    listers: staticListers(),
   }
 }
 

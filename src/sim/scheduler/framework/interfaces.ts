@@ -13,8 +13,10 @@ import type { ApiClient } from '../../client/client'
 import type { Proc } from '../../kernel/kernel'
 import type { CycleState } from './cycle-state'
 import type { ClusterEvent } from './events'
+import type { Listers } from './listers'
 import type { NodeInfo, NodeInfoLister } from './node-info'
 import type { NodeToStatus } from './node-to-status'
+import type { PodInfo } from './pod-info'
 import type { Status } from './status'
 
 /** MaxNodeScore / MinNodeScore: the range every normalized score must fall in. */
@@ -32,6 +34,8 @@ export interface Handle {
   readonly snapshot: NodeInfoLister
   /** The profile's schedulerName (`default-scheduler`). */
   readonly profileName: string
+  /** Namespaces, PVCs, PVs, Services, ReplicaSets from the scheduler's informers. */
+  readonly listers: Listers
 }
 
 /** A PreEnqueue plugin keeps a pod out of activeQ until it passes (SchedulingGates). */
@@ -64,8 +68,20 @@ export interface PreFilterOutcome {
 
 export const PRE_FILTER_OK: PreFilterOutcome = Object.freeze({ result: null, status: null })
 
+/**
+ * PreFilterExtensions: keep a PreFilter's precomputed state right when a pod is added to or
+ * removed from a node after PreFilter ran — preemption's dry run removes victims, and Filter adds
+ * pods nominated to the node. Plugins whose PreFilter state depends on other pods (PodTopologySpread,
+ * InterPodAffinity) implement it; `nodeInfo` is the node the pod is added to / removed from.
+ */
+export interface PreFilterExtensions {
+  addPod(state: CycleState, podToSchedule: Pod, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status | null
+  removePod(state: CycleState, podToSchedule: Pod, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status | null
+}
+
 export interface PreFilterPlugin extends Plugin {
   preFilter(state: CycleState, pod: Pod, nodes: readonly NodeInfo[]): PreFilterOutcome
+  readonly preFilterExtensions?: PreFilterExtensions
 }
 
 export interface FilterPlugin extends Plugin {

@@ -6,7 +6,7 @@
  * Assumed pods (chosen, not yet bound) are counted exactly like bound ones.
  */
 import type { Node } from '../../../api/types'
-import type { HostPort, PodInfo } from './pod-info'
+import { type HostPort, hasPodAffinityTerms, type PodInfo } from './pod-info'
 import { addResource, emptyResource, type Resource, resourceFromList, subtractResource } from './resource'
 
 /** Shared by every NodeInfo holding the image: numNodes is how many nodes have it (ImageLocality). */
@@ -19,6 +19,10 @@ export class NodeInfo {
   /** null while pods reference a node the cache has not seen (or no longer has). */
   node: Node | null = null
   readonly pods: PodInfo[] = []
+  /** The pods with pod affinity or anti-affinity terms of any kind (InterPodAffinity reads only these). */
+  readonly podsWithAffinity: PodInfo[] = []
+  /** The pods with required anti-affinity terms (what an incoming pod must not violate). */
+  readonly podsWithRequiredAntiAffinity: PodInfo[] = []
   /** Sum of the pods' requests (what Filter compares with allocatable). */
   readonly requested: Resource = emptyResource()
   /** Sum with 100m / 200Mi for missing requests (what LeastAllocated scores). Only cpu and memory. */
@@ -41,6 +45,8 @@ export class NodeInfo {
 
   addPod(pi: PodInfo): void {
     this.pods.push(pi)
+    if (hasPodAffinityTerms(pi)) this.podsWithAffinity.push(pi)
+    if (pi.requiredAntiAffinityTerms.length > 0) this.podsWithRequiredAntiAffinity.push(pi)
     addResource(this.requested, pi.requests)
     this.nonZeroRequested.milliCPU += pi.nonZeroMilliCPU
     this.nonZeroRequested.memory += pi.nonZeroMemory
@@ -63,6 +69,8 @@ export class NodeInfo {
     // Order of pods does not matter to any plugin: swap-remove keeps this O(1) after the search.
     this.pods[i] = this.pods[this.pods.length - 1] as PodInfo
     this.pods.pop()
+    if (hasPodAffinityTerms(pi)) swapRemove(this.podsWithAffinity, pi.uid)
+    if (pi.requiredAntiAffinityTerms.length > 0) swapRemove(this.podsWithRequiredAntiAffinity, pi.uid)
     subtractResource(this.requested, pi.requests)
     this.nonZeroRequested.milliCPU -= pi.nonZeroMilliCPU
     this.nonZeroRequested.memory -= pi.nonZeroMemory
@@ -74,6 +82,33 @@ export class NodeInfo {
     this.generation++
     return true
   }
+
+  /**
+   * NodeInfo.Snapshot: an independent copy whose pods can be added and removed without touching
+   * this one (preemption's dry runs, nominated pods in Filter). PodInfos are shared (immutable).
+   */
+  clone(): NodeInfo {
+    const c = new NodeInfo(this.name)
+    c.node = this.node
+    c.allocatable = this.allocatable
+    c.pods.push(...this.pods)
+    c.podsWithAffinity.push(...this.podsWithAffinity)
+    c.podsWithRequiredAntiAffinity.push(...this.podsWithRequiredAntiAffinity)
+    addResource(c.requested, this.requested)
+    c.nonZeroRequested.milliCPU = this.nonZeroRequested.milliCPU
+    c.nonZeroRequested.memory = this.nonZeroRequested.memory
+    for (const [ip, set] of this.usedPorts) c.usedPorts.set(ip, new Set(set))
+    c.imageStates = this.imageStates
+    c.generation = this.generation
+    return c
+  }
+}
+
+function swapRemove(list: PodInfo[], uid: string): void {
+  const i = list.findIndex((p) => p.uid === uid)
+  if (i < 0) return
+  list[i] = list[list.length - 1] as PodInfo
+  list.pop()
 }
 
 function portKey(hp: HostPort): string {
@@ -84,4 +119,8 @@ function portKey(hp: HostPort): string {
 export interface NodeInfoLister {
   list(): readonly NodeInfo[]
   get(name: string): NodeInfo | undefined
+  /** Nodes running at least one pod with pod affinity or anti-affinity terms (HavePodsWithAffinityList). */
+  havePodsWithAffinityList(): readonly NodeInfo[]
+  /** Nodes running at least one pod with required anti-affinity (HavePodsWithRequiredAntiAffinityList). */
+  havePodsWithRequiredAntiAffinityList(): readonly NodeInfo[]
 }

@@ -5,6 +5,7 @@
  * kube-scheduler: pkg/scheduler/framework/types.go (PodInfo, calculateResource).
  */
 import type { Pod } from '../../../api/types'
+import { type AffinityTerm, affinityTerms, type WeightedAffinityTerm, weightedAffinityTerms } from './affinity-term'
 import { podRequests } from './pod-requests'
 import type { Resource } from './resource'
 
@@ -24,6 +25,23 @@ export interface PodInfo {
   readonly nonZeroMilliCPU: number
   readonly nonZeroMemory: number
   readonly hostPorts: readonly HostPort[]
+  /** spec.affinity.podAffinity required terms, parsed (InterPodAffinity, the queue's cross-topology check). */
+  readonly requiredAffinityTerms: readonly AffinityTerm[]
+  readonly requiredAntiAffinityTerms: readonly AffinityTerm[]
+  readonly preferredAffinityTerms: readonly WeightedAffinityTerm[]
+  readonly preferredAntiAffinityTerms: readonly WeightedAffinityTerm[]
+}
+
+const NONE: readonly never[] = Object.freeze([])
+
+/** podWithAffinity: the pod has pod affinity or anti-affinity of any kind (NodeInfo.PodsWithAffinity). */
+export function hasPodAffinityTerms(pi: PodInfo): boolean {
+  return (
+    pi.requiredAffinityTerms.length > 0 ||
+    pi.requiredAntiAffinityTerms.length > 0 ||
+    pi.preferredAffinityTerms.length > 0 ||
+    pi.preferredAntiAffinityTerms.length > 0
+  )
 }
 
 export function podKey(pod: Pod): string {
@@ -46,6 +64,9 @@ function hostPorts(pod: Pod): HostPort[] {
 
 export function newPodInfo(pod: Pod): PodInfo {
   const nonZero = podRequests(pod, true)
+  const a = pod.spec?.affinity
+  const affinity = a?.podAffinity
+  const anti = a?.podAntiAffinity
   return {
     pod,
     key: podKey(pod),
@@ -54,5 +75,15 @@ export function newPodInfo(pod: Pod): PodInfo {
     nonZeroMilliCPU: nonZero.milliCPU,
     nonZeroMemory: nonZero.memory,
     hostPorts: hostPorts(pod),
+    requiredAffinityTerms: affinity
+      ? affinityTerms(pod, affinity.requiredDuringSchedulingIgnoredDuringExecution)
+      : NONE,
+    requiredAntiAffinityTerms: anti ? affinityTerms(pod, anti.requiredDuringSchedulingIgnoredDuringExecution) : NONE,
+    preferredAffinityTerms: affinity
+      ? weightedAffinityTerms(pod, affinity.preferredDuringSchedulingIgnoredDuringExecution)
+      : NONE,
+    preferredAntiAffinityTerms: anti
+      ? weightedAffinityTerms(pod, anti.preferredDuringSchedulingIgnoredDuringExecution)
+      : NONE,
   }
 }

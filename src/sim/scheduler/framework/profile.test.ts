@@ -3,6 +3,7 @@ import type { ApiClient } from '../../client/client'
 import { SchedulerCache } from '../cache/cache'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
 import { Framework } from './framework'
+import { staticListers } from './listers'
 import { defaultProfile, type ProfileConfig } from './profile'
 
 function framework(profile: ProfileConfig): Framework {
@@ -10,6 +11,7 @@ function framework(profile: ProfileConfig): Framework {
     client: {} as ApiClient,
     snapshot: new SchedulerCache(),
     profileName: profile.schedulerName,
+    listers: staticListers(),
   })
 }
 

@@ -10,6 +10,7 @@ import { SchedulerCache } from '../cache/cache'
 import { CycleState } from '../framework/cycle-state'
 import { Framework } from '../framework/framework'
 import type { Handle } from '../framework/interfaces'
+import { type Listers, staticListers } from '../framework/listers'
 import { defaultProfile, type ProfileConfig } from '../framework/profile'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
 import { AttemptRecorder } from '../recording/recorder'
@@ -30,6 +31,7 @@ export function harness(
     profile?: ProfileConfig
     recording?: 'full' | 'summary'
     percentage?: number
+    listers?: Listers
   } = {},
 ): Harness {
   const cache = new SchedulerCache()
@@ -37,7 +39,12 @@ export function harness(
   for (const p of pods) cache.addPod(p)
   const recorder = new AttemptRecorder(options.recording ?? 'full')
   const profile = options.profile ?? defaultProfile(IN_TREE_REGISTRY)
-  const handle: Handle = { client: {} as ApiClient, snapshot: cache, profileName: profile.schedulerName }
+  const handle: Handle = {
+    client: {} as ApiClient,
+    snapshot: cache,
+    profileName: profile.schedulerName,
+    listers: options.listers ?? staticListers(),
+  }
   const fwk = new Framework(profile, IN_TREE_REGISTRY, handle, recorder.decorator)
   const algorithm = new ScheduleAlgorithm(cache, new Rng(options.seed ?? 1), options.percentage)
   return {
