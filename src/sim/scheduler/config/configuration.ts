@@ -26,8 +26,8 @@
 import type { ApiClient } from '../../client/client'
 import { SchedulerCache } from '../cache/cache'
 import { Framework } from '../framework/framework'
-import { staticListers } from '../framework/listers'
 import { type ExtensionPoint, implementsPoint } from '../framework/interfaces'
+import { staticListers } from '../framework/listers'
 import {
   DEFAULT_MULTI_POINT_V1_33,
   DEFAULT_SCHEDULER_NAME,

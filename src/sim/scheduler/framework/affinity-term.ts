@@ -7,8 +7,9 @@
  * getAffinityTerms, getNamespacesFromPodAffinityTerm). A nil label selector or nil namespace
  * selector selects nothing; an empty one (`{}`) selects everything.
  */
-import { fromLabelSelector, type Labels, matches, type Selector } from '../../../api/labels'
+
 import type { PodAffinityTerm, WeightedPodAffinityTerm } from 'kubernetes-types/core/v1'
+import { fromLabelSelector, type Labels, matches, type Selector } from '../../../api/labels'
 import type { Pod } from '../../../api/types'
 
 export interface AffinityTerm {
@@ -35,7 +36,8 @@ export type NamespaceLabels = (namespace: string) => Labels
 export function termMatches(term: AffinityTerm, pod: Pod, nsLabels: Labels): boolean {
   const ns = pod.metadata?.namespace ?? ''
   const nsOk =
-    term.namespaces.has(ns) || (term.namespaceSelector !== undefined && matches(nsLabels, term.namespaceSelector))
+    term.namespaces.has(ns) ||
+    (term.namespaceSelector !== undefined && matches(nsLabels, term.namespaceSelector))
   return nsOk && term.selector !== undefined && matches(pod.metadata?.labels, term.selector)
 }
 

@@ -76,7 +76,12 @@ export const PRE_FILTER_OK: PreFilterOutcome = Object.freeze({ result: null, sta
  */
 export interface PreFilterExtensions {
   addPod(state: CycleState, podToSchedule: Pod, podInfoToAdd: PodInfo, nodeInfo: NodeInfo): Status | null
-  removePod(state: CycleState, podToSchedule: Pod, podInfoToRemove: PodInfo, nodeInfo: NodeInfo): Status | null
+  removePod(
+    state: CycleState,
+    podToSchedule: Pod,
+    podInfoToRemove: PodInfo,
+    nodeInfo: NodeInfo,
+  ): Status | null
 }
 
 export interface PreFilterPlugin extends Plugin {

@@ -5,7 +5,12 @@
  * kube-scheduler: pkg/scheduler/framework/types.go (PodInfo, calculateResource).
  */
 import type { Pod } from '../../../api/types'
-import { type AffinityTerm, affinityTerms, type WeightedAffinityTerm, weightedAffinityTerms } from './affinity-term'
+import {
+  type AffinityTerm,
+  affinityTerms,
+  type WeightedAffinityTerm,
+  weightedAffinityTerms,
+} from './affinity-term'
 import { podRequests } from './pod-requests'
 import type { Resource } from './resource'
 
@@ -78,7 +83,9 @@ export function newPodInfo(pod: Pod): PodInfo {
     requiredAffinityTerms: affinity
       ? affinityTerms(pod, affinity.requiredDuringSchedulingIgnoredDuringExecution)
       : NONE,
-    requiredAntiAffinityTerms: anti ? affinityTerms(pod, anti.requiredDuringSchedulingIgnoredDuringExecution) : NONE,
+    requiredAntiAffinityTerms: anti
+      ? affinityTerms(pod, anti.requiredDuringSchedulingIgnoredDuringExecution)
+      : NONE,
     preferredAffinityTerms: affinity
       ? weightedAffinityTerms(pod, affinity.preferredDuringSchedulingIgnoredDuringExecution)
       : NONE,
