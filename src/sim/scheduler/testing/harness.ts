@@ -12,6 +12,7 @@ import { Framework } from '../framework/framework'
 import type { Handle } from '../framework/interfaces'
 import { type Listers, staticListers } from '../framework/listers'
 import { defaultProfile, type ProfileConfig } from '../framework/profile'
+import type { Registry } from '../framework/registry'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
 import { AttemptRecorder } from '../recording/recorder'
 
@@ -32,20 +33,23 @@ export function harness(
     recording?: 'full' | 'summary'
     percentage?: number
     listers?: Listers
+    /** Default: the in-tree registry (use it to test a plugin not registered yet). */
+    registry?: Registry
   } = {},
 ): Harness {
   const cache = new SchedulerCache()
   for (const n of nodes) cache.addNode(n)
   for (const p of pods) cache.addPod(p)
   const recorder = new AttemptRecorder(options.recording ?? 'full')
-  const profile = options.profile ?? defaultProfile(IN_TREE_REGISTRY)
+  const registry = options.registry ?? IN_TREE_REGISTRY
+  const profile = options.profile ?? defaultProfile(registry)
   const handle: Handle = {
     client: {} as ApiClient,
     snapshot: cache,
     profileName: profile.schedulerName,
     listers: options.listers ?? staticListers(),
   }
-  const fwk = new Framework(profile, IN_TREE_REGISTRY, handle, recorder.decorator)
+  const fwk = new Framework(profile, registry, handle, recorder.decorator)
   const algorithm = new ScheduleAlgorithm(cache, new Rng(options.seed ?? 1), options.percentage)
   return {
     cache,
