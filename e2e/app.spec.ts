@@ -269,7 +269,7 @@ test('a 20-node cluster stays readable and a Deployment spreads over it', async 
   expect(problems).toEqual([])
 })
 
-test('a scheduler configuration in the cluster tab: MostAllocated packs a Deployment onto one node', async ({
+test('a scheduler configuration in the cluster tab: bin packing puts a Deployment onto one node', async ({
   page,
 }) => {
   const problems = watchProblems(page)
@@ -291,6 +291,9 @@ test('a scheduler configuration in the cluster tab: MostAllocated packs a Deploy
       '        resources:',
       '        - {name: cpu, weight: 1}',
       '        - {name: memory, weight: 1}',
+      '  # Without this, the built-in spreading of a ReplicaSet’s Pods outweighs MostAllocated.',
+      '  - name: PodTopologySpread',
+      '    args: {defaultingType: List}',
       '',
     ].join('\n')
   const editor = page.getByTestId('cluster-editor')

@@ -313,6 +313,9 @@ function schedulerConfigurationDefinitions() {
         argsFor('NodeResourcesFit', 'NodeResourcesFitArgs'),
         argsFor('DefaultPreemption', 'DefaultPreemptionArgs'),
         argsFor('NodeAffinity', 'NodeAffinityArgs'),
+        argsFor('NodeResourcesBalancedAllocation', 'NodeResourcesBalancedAllocationArgs'),
+        argsFor('PodTopologySpread', 'PodTopologySpreadArgs'),
+        argsFor('InterPodAffinity', 'InterPodAffinityArgs'),
       ],
     },
     NodeResourcesFitArgs: closed('NodeResourcesFitArgs', 'NodeResourcesFit’s arguments.', {
@@ -388,6 +391,43 @@ function schedulerConfigurationDefinitions() {
         100,
       ),
       minCandidateNodesAbsolute: int('Nodes to look at for preemption, at least (default 100).', 0),
+    }),
+    NodeResourcesBalancedAllocationArgs: closed(
+      'NodeResourcesBalancedAllocationArgs',
+      'NodeResourcesBalancedAllocation’s arguments.',
+      {
+        resources: {
+          type: 'array',
+          description:
+            'The resources whose requested fractions should be balanced (default: cpu and memory). Weights must be 1.',
+          items: ref('ResourceSpec'),
+        },
+      },
+    ),
+    PodTopologySpreadArgs: closed('PodTopologySpreadArgs', 'PodTopologySpread’s arguments.', {
+      defaultingType: {
+        type: 'string',
+        description:
+          'System (default): Pods without constraints that belong to a Service or ReplicaSet get the built-in spreading (hostname maxSkew 3, zone maxSkew 5, ScheduleAnyway). List: they get defaultConstraints instead; List with none turns default spreading off (for bin packing).',
+        enum: ['System', 'List'],
+      },
+      defaultConstraints: {
+        type: 'array',
+        description:
+          'With defaultingType List: the constraints for Pods that have none (no labelSelector: it is built from the Pod’s owners).',
+        items: ref('TopologySpreadConstraint'),
+      },
+    }),
+    InterPodAffinityArgs: closed('InterPodAffinityArgs', 'InterPodAffinity’s arguments.', {
+      hardPodAffinityWeight: int(
+        'Score weight, 0–100, of existing Pods’ required affinity terms that the incoming Pod matches (default 1).',
+        0,
+        100,
+      ),
+      ignorePreferredTermsOfExistingPods: {
+        type: 'boolean',
+        description: 'Score only with the incoming Pod’s own preferred terms (default false).',
+      },
     }),
     NodeAffinityArgs: closed('NodeAffinityArgs', 'NodeAffinity’s arguments.', {
       addedAffinity: {

@@ -351,9 +351,11 @@ profiles:
     args:
       scoringStrategy:
         type: ${strategy}
+  - name: PodTopologySpread
+    args: {defaultingType: List}
 `
 
-  it('configures kube-scheduler: MostAllocated packs the replicas onto one node', () => {
+  it('configures kube-scheduler: MostAllocated without default spreading packs the replicas onto one node', () => {
     const out = runCli(
       [
         { name: 'cluster.yaml', text: `${nodes}---\n${config('MostAllocated')}` },

@@ -21,6 +21,12 @@ profiles:
         type: MostAllocated
 `
 
+/** Bin packing: MostAllocated, without PodTopologySpread's system default spreading. */
+const BIN_PACKING = `${MOST_ALLOCATED}  - name: PodTopologySpread
+    args:
+      defaultingType: List
+`
+
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1
 
 describe('the cluster tab', () => {
@@ -77,7 +83,7 @@ describe('the cluster tab', () => {
     ])
   })
 
-  it('the session runs the scenario with it: MostAllocated packs a Deployment onto one node', () => {
+  it('the session runs the scenario with it: bin packing puts a Deployment onto one node', () => {
     const deployment = `apiVersion: apps/v1
 kind: Deployment
 metadata: {name: web}
@@ -91,7 +97,7 @@ spec:
       - {name: nginx, image: nginx:1.27, resources: {requests: {cpu: 250m, memory: 128Mi}}}
 `
     const session = new Session()
-    const clusterYaml = [NODE('w1'), NODE('w2'), NODE('w3'), MOST_ALLOCATED].join('---\n')
+    const clusterYaml = [NODE('w1'), NODE('w2'), NODE('w3'), BIN_PACKING].join('---\n')
     const [reset] = session.load(
       { seed: 1, clusterYaml, actions: [{ type: 'apply', atMs: 0, yaml: deployment }] },
       3,

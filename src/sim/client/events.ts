@@ -30,6 +30,8 @@ export interface EventOptions {
   readonly fieldPath?: string
   /** events.k8s.io `action` (`Binding`, `Scheduling`). */
   readonly action?: string
+  /** events.k8s.io `related`: a second object the event is about (the preemptor of a victim). */
+  readonly related?: KubeObject
 }
 
 /** The object an event is about, as `involvedObject` / `regarding`. */
@@ -147,6 +149,7 @@ export class EventRecorder {
         action: e.options.action ?? e.reason,
         reason: e.reason,
         regarding: ref,
+        ...(e.options.related ? { related: objectReference(e.options.related) } : {}),
         note: e.message,
         type: e.type,
       }

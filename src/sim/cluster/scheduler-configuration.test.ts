@@ -58,6 +58,22 @@ const mostAllocated: KubeSchedulerConfiguration = {
   ],
 }
 
+/**
+ * Bin packing as kube-scheduler's docs configure it: MostAllocated, and PodTopologySpread without
+ * its system default constraints (which otherwise spread a ReplicaSet's pods over the nodes).
+ */
+const binPacking: KubeSchedulerConfiguration = {
+  ...HEAD,
+  profiles: [
+    {
+      pluginConfig: [
+        { name: 'NodeResourcesFit', args: { scoringStrategy: { type: 'MostAllocated' } } },
+        { name: 'PodTopologySpread', args: { defaultingType: 'List' } },
+      ],
+    },
+  ],
+}
+
 describe('scheduler configuration in a scenario', () => {
   it('by default (LeastAllocated) a 3-replica Deployment spreads over the three workers', () => {
     const cluster = run({ nodes: EQUAL_WORKERS }, web(3))
@@ -65,8 +81,20 @@ describe('scheduler configuration in a scenario', () => {
     expect(nodesOf(cluster).size).toBe(3)
   })
 
-  it('MostAllocated packs the 3 replicas onto one node', () => {
+  it("MostAllocated alone does not pack a Deployment: PodTopologySpread's system defaults spread it", () => {
     const cluster = run({ nodes: EQUAL_WORKERS, schedulerConfiguration: mostAllocated }, web(3))
+    expect(nodesOf(cluster).size).toBe(3)
+    // The second replica: MostAllocated prefers the node with the first one (cpu 500/4000 → 12,
+    // memory 256/8192 → 3: 7 against 3), but the hostname default constraint (maxSkew 3,
+    // weight ln(3 + 2)) scores it round(1.61 + 2) = 4 against 2, normalized 50 against 100, × 2.
+    const second = steps<ScoreRecord>(cluster, 'score')[1] as ScoreRecord
+    const busy = Object.entries(second.normalized ?? {}).find(([, p]) => p.PodTopologySpread === 50)
+    expect(busy?.[1].NodeResourcesFit).toBe(7)
+    expect(second.selectedNode).not.toBe(busy?.[0])
+  })
+
+  it('MostAllocated without the default spreading packs the 3 replicas onto one node', () => {
+    const cluster = run({ nodes: EQUAL_WORKERS, schedulerConfiguration: binPacking }, web(3))
     const pods = podsOf(cluster)
     expect(pods).toHaveLength(3)
     expect(pods.every((p) => p.status?.phase === 'Running')).toBe(true)
@@ -80,8 +108,8 @@ describe('scheduler configuration in a scenario', () => {
     }
   })
 
-  it('MostAllocated on the default cluster prefers the smallest worker (the fullest, relatively)', () => {
-    const cluster = run({ schedulerConfiguration: mostAllocated }, web(3))
+  it('bin packing on the default cluster prefers the smallest worker (the fullest, relatively)', () => {
+    const cluster = run({ schedulerConfiguration: binPacking }, web(3))
     expect([...nodesOf(cluster)]).toEqual(['worker-1'])
   })
 
@@ -108,6 +136,7 @@ describe('scheduler configuration in a scenario', () => {
                     },
                   },
                 },
+                { name: 'PodTopologySpread', args: { defaultingType: 'List' } },
               ],
             },
           ],
@@ -130,9 +159,10 @@ describe('scheduler configuration in a scenario', () => {
     )
     const score = steps<ScoreRecord>(cluster, 'score')[0] as ScoreRecord
     expect(score.scored).toBe(true)
-    expect(Object.keys(score.weights ?? {})).toEqual(['TaintToleration'])
+    // A best-effort pod: BalancedAllocation skips it; its image is on no node (ImageLocality 0).
+    expect(Object.keys(score.weights ?? {})).toEqual(['TaintToleration', 'ImageLocality'])
     for (const plugins of Object.values(score.weighted ?? {}))
-      expect(Object.keys(plugins)).toEqual(['TaintToleration'])
+      expect(plugins).toEqual({ TaintToleration: 300, ImageLocality: 0 })
     // Every worker ties at TaintToleration's 100 × 3: the seeded tie-break picks one.
     expect(new Set(Object.values(score.total ?? {}))).toEqual(new Set([300]))
     expect(score.tieBreak?.candidates).toHaveLength(3)

@@ -45,6 +45,7 @@ export type Stage =
   | 'filter'
   | 'score'
   | 'bind'
+  | 'preempt' // the scheduler evicting lower-priority pods to make room
   | 'kubelet-watch' // 4. kubelet
   | 'pull'
   | 'sandbox'
@@ -66,6 +67,7 @@ export const STAGE_STEP: Readonly<Record<Stage, 0 | 1 | 2 | 3 | 4 | 5>> = {
   filter: 3,
   score: 3,
   bind: 3,
+  preempt: 3,
   'kubelet-watch': 4,
   pull: 4,
   sandbox: 4,

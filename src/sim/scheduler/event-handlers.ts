@@ -17,6 +17,7 @@ import {
   nodeSchedulingPropertiesChange,
   podSchedulingPropertiesChange,
 } from './framework/events'
+import type { PodNominator } from './framework/nominator'
 import type { SchedulingQueue } from './queue/scheduling-queue'
 
 /** client-go FilteringResourceEventHandler. */
@@ -60,6 +61,8 @@ export const POD_FIELD_SELECTOR = 'status.phase!=Succeeded,status.phase!=Failed'
 export interface HandlerTarget {
   readonly cache: SchedulerCache
   readonly queue: SchedulingQueue
+  /** Optional: pods nominated by preemption follow their pod's updates (the queue's nominator upstream). */
+  readonly nominator?: PodNominator
   /** A profile has this schedulerName. */
   responsibleForPod(pod: Pod): boolean
 }
@@ -67,14 +70,21 @@ export interface HandlerTarget {
 /** Unscheduled pods of our profiles → the queue; bound pods → the cache. */
 export function podHandlers(t: HandlerTarget): EventHandlers<Pod>[] {
   const unscheduled = filtering<Pod>((p) => !assignedPod(p) && !terminalPod(p) && t.responsibleForPod(p), {
-    add: (pod) => t.queue.add(pod),
+    add: (pod) => {
+      t.queue.add(pod)
+      t.nominator?.add(pod)
+    },
     update: (oldPod, newPod) => {
       // Identical objects (a resync) must not requeue the pod; an assumed pod is being bound.
       if (oldPod.metadata?.resourceVersion === newPod.metadata?.resourceVersion) return
       if (t.cache.isAssumedPod(newPod)) return
       t.queue.update(oldPod, newPod)
+      t.nominator?.update(oldPod, newPod)
     },
-    delete: (pod) => t.queue.delete(pod),
+    delete: (pod) => {
+      t.queue.delete(pod)
+      t.nominator?.delete(pod)
+    },
   })
   const scheduled = filtering<Pod>((p) => assignedPod(p) && !terminalPod(p), {
     add: (pod) => {

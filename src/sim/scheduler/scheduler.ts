@@ -26,12 +26,19 @@ import {
 } from './config/configuration'
 import { nodeHandlers, POD_FIELD_SELECTOR, podHandlers } from './event-handlers'
 import { CycleState } from './framework/cycle-state'
-import { EVENT_ASSIGNED_POD_DELETE, POP_FROM_BACKOFF_Q, UNSCHEDULED_POD_ADD } from './framework/events'
+import {
+  ActionType,
+  EVENT_ASSIGNED_POD_DELETE,
+  POP_FROM_BACKOFF_Q,
+  UNSCHEDULED_POD_ADD,
+  UPDATE,
+} from './framework/events'
 import { type FitError, fitErrorMessage, NO_NODES_AVAILABLE, truncateMessage } from './framework/fit-error'
 import { Framework } from './framework/framework'
-import type { Handle } from './framework/interfaces'
+import type { HandleBase, PostFilterResult } from './framework/interfaces'
 import { type Listers, listerOf } from './framework/listers'
 import { NodeToStatus } from './framework/node-to-status'
+import { type NominatingInfo, PodNominator } from './framework/nominator'
 import { DEFAULT_SCHEDULER_NAME, defaultProfile, type ProfileConfig } from './framework/profile'
 import type { Registry } from './framework/registry'
 import { isRejected, type Status, statusMessage } from './framework/status'
@@ -120,6 +127,8 @@ export class Scheduler extends ClientComponent {
   private readonly otherInformers: Informer<KubeObject>[]
   private readonly attempts = new Map<string, AttemptRecord>()
   private readonly cycleMs: number
+  /** Pods preemption promised a node to (status.nominatedNodeName), not yet bound. */
+  readonly nominator: PodNominator
 
   constructor(kernel: Kernel, options: SchedulerOptions = {}) {
     super(kernel, SCHEDULER, SCHEDULER_CREDENTIALS, SCHEDULER_USER_AGENT)
@@ -133,6 +142,18 @@ export class Scheduler extends ClientComponent {
     const services = informer(resourceByName('', 'services') as ResourceInfo)
     const replicaSets = informer(REPLICA_SETS)
     this.otherInformers = [namespaces, pvcs, pvs, services, replicaSets]
+    // Volume plugins wait for claims and volumes to appear or change (eventhandlers.go).
+    for (const [inf, resource] of [
+      [pvcs, 'PersistentVolumeClaim'],
+      [pvs, 'PersistentVolume'],
+    ] as const) {
+      inf.addEventHandler({
+        add: (obj) =>
+          this.queue.moveAllToActiveOrBackoffQueue({ resource, actionType: ActionType.Add }, undefined, obj),
+        update: (oldObj, newObj) =>
+          this.queue.moveAllToActiveOrBackoffQueue({ resource, actionType: UPDATE }, oldObj, newObj),
+      })
+    }
     // Lookups by name go through the informer's keyed store; lists copy it (rare: per attempt).
     const lister = <T>(inf: Informer<KubeObject>): T => {
       const all = listerOf(() => inf.list())
@@ -145,12 +166,21 @@ export class Scheduler extends ClientComponent {
       services: lister(services),
       replicaSets: lister(replicaSets),
     }
+    // Upstream asks the pod lister: a pod already bound, or gone, is not nominated.
+    this.nominator = new PodNominator((pod) => {
+      const current = this.podInformer.get(`${pod.metadata?.namespace}/${pod.metadata?.name}`)
+      return current === undefined || Boolean(current.spec?.nodeName)
+    })
+    this.host = options.host
     for (const profile of options.profiles ?? [defaultProfile(registry)]) {
-      const handle: Handle = {
+      const handle: HandleBase = {
         client: this.client,
         snapshot: this.cache,
         profileName: profile.schedulerName,
         listers,
+        rng: kernel.rng,
+        nominator: this.nominator,
+        eventRecorder: this.eventsForName(profile.schedulerName),
       }
       this.frameworks.set(
         profile.schedulerName,
@@ -173,7 +203,6 @@ export class Scheduler extends ClientComponent {
       (move) => this.recordMove(move),
     )
     this.algorithm = new ScheduleAlgorithm(this.cache, kernel.rng, options.percentageOfNodesToScore)
-    this.host = options.host
     this.podInformer = new Informer<Pod>(
       this.client,
       PODS,
@@ -184,6 +213,7 @@ export class Scheduler extends ClientComponent {
     const target = {
       cache: this.cache,
       queue: this.queue,
+      nominator: this.nominator,
       responsibleForPod: (pod: Pod) => this.frameworks.has(this.schedulerNameOf(pod)),
     }
     for (const h of podHandlers(target)) this.podInformer.addEventHandler(h)
@@ -198,7 +228,10 @@ export class Scheduler extends ClientComponent {
 
   /** The event recorder of the pod's profile (profile.Recorder: reportingController = schedulerName). */
   private eventsFor(pod: Pod): EventRecorder {
-    const name = this.schedulerNameOf(pod)
+    return this.eventsForName(this.schedulerNameOf(pod))
+  }
+
+  private eventsForName(name: string): EventRecorder {
     let recorder = this.events.get(name)
     if (!recorder) {
       recorder = new EventRecorder(
@@ -291,6 +324,7 @@ export class Scheduler extends ClientComponent {
               ? { unschedulablePlugins: [...failure.fitError.diagnosis.unschedulablePlugins].sort() }
               : {}),
             ...(failure.postFilter ? { postFilter: failure.postFilter } : {}),
+            ...(failure.preemption ? { preemption: failure.preemption } : {}),
           }
         : { result: 'Scheduled' },
     )
@@ -322,7 +356,7 @@ export class Scheduler extends ClientComponent {
     if (failure) {
       if (failure.fitError)
         pInfo.unschedulablePlugins = new Set(failure.fitError.diagnosis.unschedulablePlugins)
-      yield* this.handleSchedulingFailure(pInfo, failure.status, failure.message)
+      yield* this.handleSchedulingFailure(pInfo, failure.status, failure.message, failure.nominating)
       return
     }
     if (outcome.kind !== 'scheduled') return
@@ -333,6 +367,8 @@ export class Scheduler extends ClientComponent {
       spec: { ...pod.spec, containers: pod.spec?.containers ?? [], nodeName: host },
     }
     this.cache.assumePod(assumed)
+    // The pod has its node: it no longer holds a nomination elsewhere.
+    this.nominator.delete(pod)
     const reserved = fwk.runReservePluginsReserve(state, assumed, host)
     const permitted = reserved === null ? fwk.runPermitPlugins(state, assumed, host) : reserved
     if (permitted !== null && permitted.code !== 'Success') {
@@ -362,6 +398,9 @@ export class Scheduler extends ClientComponent {
     message: string
     fitError?: FitError
     postFilter?: { plugin: string; message: string }
+    /** From PostFilter: set or clear status.nominatedNodeName. */
+    nominating?: NominatingInfo
+    preemption?: { nominatedNode: string; victims: readonly string[] }
   } | null {
     switch (outcome.kind) {
       case 'scheduled':
@@ -376,19 +415,25 @@ export class Scheduler extends ClientComponent {
       case 'unschedulable': {
         const fitError = outcome.fitError
         let postFilter: { plugin: string; message: string } | undefined
+        let result: PostFilterResult | null = null
         if (fwk.hasPostFilterPlugins) {
+          this.recorder.postFilterStarted()
           const post = fwk.runPostFilterPlugins(state, pod, fitError.diagnosis.nodeToStatus)
+          result = post.result
           fitError.diagnosis.postFilterMsg = statusMessage(post.status)
           if (post.status !== null && fitError.diagnosis.postFilterMsg !== '') {
             postFilter = { plugin: post.status.plugin, message: fitError.diagnosis.postFilterMsg }
           }
         }
         const message = fitErrorMessage(fitError)
+        const nominated = result?.nominatedNodeName
         return {
           status: { code: 'Unschedulable', reasons: [message], plugin: '' },
           message,
           fitError,
           ...(postFilter ? { postFilter } : {}),
+          ...(nominated !== undefined ? { nominating: { mode: 'Override', nodeName: nominated } } : {}),
+          ...(nominated ? { preemption: { nominatedNode: nominated, victims: result?.victims ?? [] } } : {}),
         }
       }
     }
@@ -415,13 +460,20 @@ export class Scheduler extends ClientComponent {
    * FailedScheduling, and set PodScheduled=False with the same message (reason Unschedulable, or
    * SchedulerError for errors). The PATCH is skipped when the condition would not change.
    */
-  private *handleSchedulingFailure(pInfo: QueuedPodInfo, status: Status, message: string): Proc {
+  private *handleSchedulingFailure(
+    pInfo: QueuedPodInfo,
+    status: Status,
+    message: string,
+    nominating?: NominatingInfo,
+  ): Proc {
     const pod = pInfo.pod
     const reason = isRejected(status) ? 'Unschedulable' : 'SchedulerError'
     const cached = this.podInformer.get(pInfo.key)
     if (cached && !cached.spec?.nodeName) {
       pInfo.pod = cached
       this.queue.addUnschedulableIfNotPresent(pInfo)
+      // Keep (or make, or clear) the pod's nomination so that others leave its room free.
+      this.nominator.add(cached, nominating)
     } else {
       this.queue.done(pInfo.uid)
     }
@@ -434,13 +486,24 @@ export class Scheduler extends ClientComponent {
         action: 'Scheduling',
       },
     )
-    yield* this.updatePodScheduledCondition(pod, reason, message)
+    yield* this.updatePodScheduledCondition(pod, reason, message, nominating)
   }
 
-  /** updatePod + podutil.UpdatePodCondition: PATCH only when status, reason or message changes. */
-  private *updatePodScheduledCondition(pod: Pod, reason: string, message: string): Proc {
+  /**
+   * updatePod + podutil.UpdatePodCondition: PATCH only when the condition's status, reason or
+   * message changes, or PostFilter changed the nominated node.
+   */
+  private *updatePodScheduledCondition(
+    pod: Pod,
+    reason: string,
+    message: string,
+    nominating?: NominatingInfo,
+  ): Proc {
     const old = pod.status?.conditions?.find((c: PodCondition) => c.type === 'PodScheduled')
-    if (old && old.status === 'False' && old.reason === reason && old.message === message) return
+    const nnnChanged =
+      nominating?.mode === 'Override' && (pod.status?.nominatedNodeName ?? '') !== nominating.nodeName
+    const conditionSame = old && old.status === 'False' && old.reason === reason && old.message === message
+    if (conditionSame && !nnnChanged) return
     const lastTransitionTime =
       old && old.status === 'False' && old.lastTransitionTime
         ? old.lastTransitionTime
@@ -451,17 +514,23 @@ export class Scheduler extends ClientComponent {
       m.namespace,
       m.name ?? '',
       {
+        // Only what changed, as the two-way merge patch upstream builds; '' clears the nomination.
         status: {
-          conditions: [
-            {
-              type: 'PodScheduled',
-              status: 'False',
-              reason,
-              message,
-              lastProbeTime: null,
-              lastTransitionTime,
-            },
-          ],
+          ...(conditionSame
+            ? {}
+            : {
+                conditions: [
+                  {
+                    type: 'PodScheduled',
+                    status: 'False',
+                    reason,
+                    message,
+                    lastProbeTime: null,
+                    lastTransitionTime,
+                  },
+                ],
+              }),
+          ...(nnnChanged ? { nominatedNodeName: nominating?.nodeName || null } : {}),
         },
       },
       'application/strategic-merge-patch+json',

@@ -24,6 +24,13 @@ describe('Priority admission', () => {
       403,
       'pods "p" is forbidden: the integer value of priority (10) must not be provided in pod spec; priority admission controller computed 0 from the given PriorityClass name',
     ],
+    // Without a class (and no global default) nothing is computed, so any policy is kept.
+    [{ preemptionPolicy: 'Never' }, 201, undefined],
+    [
+      { priorityClassName: 'system-cluster-critical', preemptionPolicy: 'Never' },
+      403,
+      'pods "p" is forbidden: the string value of PreemptionPolicy (Never) must not be provided in pod spec; priority admission controller computed PreemptLowerPriority from the given PriorityClass name',
+    ],
   ])('%j → %i', (spec, code, message) => {
     const r = apply(spec)
     expect(r.responses[0]?.code).toBe(code)

@@ -33,7 +33,9 @@ export const priority: AdmissionPlugin = {
         }
       }
       value = system ?? pc?.value ?? 0
-      policy = pc?.preemptionPolicy
+      // A stored PriorityClass has preemptionPolicy defaulted to PreemptLowerPriority; so do the
+      // system classes.
+      policy = pc?.preemptionPolicy ?? 'PreemptLowerPriority'
     } else {
       const globalDefault = lister
         .list('scheduling.k8s.io', 'priorityclasses')
@@ -52,6 +54,17 @@ export const priority: AdmissionPlugin = {
           'pods',
           name,
           `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${value} from the given PriorityClass name`,
+        ),
+      }
+    }
+    if (spec.preemptionPolicy !== undefined && policy !== undefined && spec.preemptionPolicy !== policy) {
+      const name = pod.metadata?.name ?? pod.metadata?.generateName ?? ''
+      return {
+        allowed: false,
+        status: forbidden(
+          'pods',
+          name,
+          `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
         ),
       }
     }

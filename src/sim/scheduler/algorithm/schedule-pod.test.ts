@@ -47,25 +47,63 @@ describe('schedulePod', () => {
         reasons: ['node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }'],
       },
     })
-    // NodeAffinity's PreFilter skipped (no selector), so its Filter did not run.
-    expect(rec.filter.preFilter).toEqual({ NodeAffinity: 'skipped', NodeResourcesFit: 'passed' })
+    // PreFilters with nothing to check for this pod skip, so their Filters do not run.
+    expect(rec.filter.preFilter).toEqual({
+      NodeAffinity: 'skipped',
+      NodePorts: 'skipped',
+      NodeResourcesFit: 'passed',
+      VolumeRestrictions: 'skipped',
+      NodeVolumeLimits: 'skipped',
+      VolumeBinding: 'skipped',
+      VolumeZone: 'skipped',
+      PodTopologySpread: 'skipped',
+      InterPodAffinity: 'skipped',
+    })
     expect(rec.filter.filter?.['worker-1']).toEqual({
       NodeUnschedulable: 'passed',
       NodeName: 'passed',
       TaintToleration: 'passed',
       NodeResourcesFit: 'passed',
     })
+    // No spread constraints, no owner, no pod affinity anywhere: those two skip scoring.
     expect(rec.score?.preScore).toEqual({
       TaintToleration: 'passed',
       NodeAffinity: 'skipped',
       NodeResourcesFit: 'passed',
+      VolumeBinding: 'skipped',
+      PodTopologySpread: 'skipped',
+      InterPodAffinity: 'skipped',
+      NodeResourcesBalancedAllocation: 'passed',
     })
-    expect(rec.score?.weights).toEqual({ TaintToleration: 3, NodeResourcesFit: 1 })
+    expect(rec.score?.weights).toEqual({
+      TaintToleration: 3,
+      NodeResourcesFit: 1,
+      NodeResourcesBalancedAllocation: 1,
+      ImageLocality: 1,
+    })
     // LeastAllocated: worker-1 cpu (2000−100)/2000 → 95, memory (4096−128)/4096 → 96 → 95.
-    expect(rec.score?.score?.['worker-1']).toEqual({ TaintToleration: 0, NodeResourcesFit: 95 })
-    expect(rec.score?.normalized?.['worker-1']).toEqual({ TaintToleration: 100, NodeResourcesFit: 95 })
-    expect(rec.score?.weighted?.['worker-1']).toEqual({ TaintToleration: 300, NodeResourcesFit: 95 })
-    expect(rec.score?.total).toEqual({ 'worker-1': 395, 'worker-2': 397, 'worker-3': 398 })
+    // BalancedAllocation: cpu 100/2000 = 0.05, memory 128/4096 = 0.03125, std = 0.009375 → 99.
+    // ImageLocality: the image is on no node: the sum is clamped up to 23 MiB → 0.
+    expect(rec.score?.score?.['worker-1']).toEqual({
+      TaintToleration: 0,
+      NodeResourcesFit: 95,
+      NodeResourcesBalancedAllocation: 99,
+      ImageLocality: 0,
+    })
+    expect(rec.score?.normalized?.['worker-1']).toEqual({
+      TaintToleration: 100,
+      NodeResourcesFit: 95,
+      NodeResourcesBalancedAllocation: 99,
+      ImageLocality: 0,
+    })
+    expect(rec.score?.weighted?.['worker-1']).toEqual({
+      TaintToleration: 300,
+      NodeResourcesFit: 95,
+      NodeResourcesBalancedAllocation: 99,
+      ImageLocality: 0,
+    })
+    // worker-2: Fit (97 + 98)/2 = 97; worker-3: (98 + 99)/2 = 98; Balanced 99 on both.
+    expect(rec.score?.total).toEqual({ 'worker-1': 494, 'worker-2': 496, 'worker-3': 497 })
     expect(rec.score?.selectedNode).toBe('worker-3')
     expect(rec.score?.tieBreak).toBeUndefined()
   })
@@ -158,8 +196,9 @@ describe('schedulePod', () => {
           result: 'Scheduled',
         },
       )
-      // cpu (4000 − 1000)/4000 → 75; memory: the missing request counts as 200Mi → 97; (75 + 97)/2 = 86.
-      expect(rec.score?.tieBreak).toEqual({ candidates: ['a', 'b', 'c'], maxScore: 300 + 86 })
+      // Fit: cpu (4000 − 1000)/4000 → 75; memory: the missing request counts as 200Mi → 97;
+      // (75 + 97)/2 = 86. Balanced: the actual requests, cpu 0.25 and memory 0: std 0.125 → 87.
+      expect(rec.score?.tieBreak).toEqual({ candidates: ['a', 'b', 'c'], maxScore: 300 + 86 + 87 })
     }
     expect(picks.size).toBe(3)
   })

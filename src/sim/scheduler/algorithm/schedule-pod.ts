@@ -29,6 +29,8 @@ export interface SearchStats {
   /** Nodes Filter looked at: feasible ones plus rejected ones. */
   readonly evaluatedNodes: number
   readonly feasibleNodes: number
+  /** Set when the pod's nominated node (from preemption) passed Filter and was taken directly. */
+  readonly nominatedNode?: string
 }
 
 export type ScheduleOutcome =
@@ -97,6 +99,31 @@ export class ScheduleAlgorithm {
       ])
     }
 
+    // A node preemption nominated is likely the only one that fits: try it first (evaluateNominatedNode).
+    const nominated = pod.status?.nominatedNodeName
+    if (nominated) {
+      const ni = this.snapshot.get(nominated)
+      if (ni && (pre.result === null || pre.result.nodeNames.has(nominated))) {
+        const s = fwk.runFilterPluginsWithNominatedPods(state, pod, ni)
+        if (s === null) {
+          const search: SearchStats = {
+            ...stats(nodes.length, 1, this.nextStartNodeIndex, 1),
+            nominatedNode: nominated,
+          }
+          return {
+            kind: 'scheduled',
+            suggestedHost: nominated,
+            search,
+            feasible: [ni],
+            priorities: null,
+            selection: null,
+          }
+        }
+        if (s.code === 'Error') return { kind: 'error', status: s, search: null }
+        // Its verdict is recorded by the full pass below, which looks at it again.
+      }
+    }
+
     // Filter.
     const start = this.nextStartNodeIndex
     const { feasible, numNodesToFind, error } = this.findNodesThatPassFilters(
@@ -163,7 +190,7 @@ export class ScheduleAlgorithm {
     }
     for (let i = 0; i < numAllNodes; i++) {
       const ni = nodes[(start + i) % numAllNodes] as NodeInfo
-      const s = fwk.runFilterPlugins(state, pod, ni)
+      const s = fwk.runFilterPluginsWithNominatedPods(state, pod, ni)
       if (s === null) {
         feasible.push(ni)
         if (feasible.length >= numNodesToFind) break

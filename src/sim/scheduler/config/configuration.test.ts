@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../client/client'
+import { Rng } from '../../kernel/rng'
 import { SchedulerCache } from '../cache/cache'
 import { Framework } from '../framework/framework'
 import { staticListers } from '../framework/listers'
@@ -27,11 +28,24 @@ function framework(profile: ProfileConfig): Framework {
     snapshot: new SchedulerCache(),
     profileName: profile.schedulerName,
     listers: staticListers(),
+    rng: new Rng(1),
   })
 }
 
 const names = (ps: readonly { name: string }[]) => ps.map((p) => p.name)
 const only = (c: SchedulerConfig) => framework(c.profiles[0] as ProfileConfig)
+
+/** v1.33's default Score plugins, in order (VolumeBinding's PreScore skips: its scorer is gated). */
+const ALL_SCORE = [
+  'TaintToleration',
+  'NodeAffinity',
+  'NodeResourcesFit',
+  'VolumeBinding',
+  'PodTopologySpread',
+  'InterPodAffinity',
+  'NodeResourcesBalancedAllocation',
+  'ImageLocality',
+]
 
 describe('KubeSchedulerConfiguration: defaults', () => {
   it('an empty configuration is the default profile, adaptive sampling and the default backoff', () => {
@@ -40,11 +54,15 @@ describe('KubeSchedulerConfiguration: defaults', () => {
     expect(c.percentageOfNodesToScore).toBe(0)
     expect([c.podInitialBackoffMs, c.podMaxBackoffMs]).toEqual([1000, 10_000])
     const fwk = only(c)
-    expect(names(fwk.scorePlugins)).toEqual(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit'])
+    expect(names(fwk.scorePlugins)).toEqual(ALL_SCORE)
     expect(Object.fromEntries(fwk.weights)).toMatchObject({
       TaintToleration: 3,
       NodeAffinity: 2,
       NodeResourcesFit: 1,
+      PodTopologySpread: 2,
+      InterPodAffinity: 2,
+      NodeResourcesBalancedAllocation: 1,
+      ImageLocality: 1,
     })
   })
 
@@ -84,7 +102,15 @@ describe('KubeSchedulerConfiguration: plugins merged with the defaults', () => {
       }),
     )
     // An explicitly enabled MultiPoint plugin comes first (override), then the MultiPoint ones.
-    expect(names(fwk.scorePlugins)).toEqual(['NodeResourcesFit', 'NodeAffinity'])
+    expect(names(fwk.scorePlugins)).toEqual([
+      'NodeResourcesFit',
+      'NodeAffinity',
+      'VolumeBinding',
+      'PodTopologySpread',
+      'InterPodAffinity',
+      'NodeResourcesBalancedAllocation',
+      'ImageLocality',
+    ])
     expect(names(fwk.filterPlugins)).toContain('TaintToleration')
     expect(fwk.weights.get('NodeResourcesFit')).toBe(5)
   })
@@ -93,7 +119,7 @@ describe('KubeSchedulerConfiguration: plugins merged with the defaults', () => {
     const fwk = only(
       config({ profiles: [{ plugins: { multiPoint: { enabled: [{ name: 'NodeAffinity', weight: 7 }] } } }] }),
     )
-    expect(names(fwk.scorePlugins)).toEqual(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit'])
+    expect(names(fwk.scorePlugins)).toEqual(ALL_SCORE)
     expect(fwk.weights.get('NodeAffinity')).toBe(7)
   })
 
@@ -117,7 +143,16 @@ describe('KubeSchedulerConfiguration: plugins merged with the defaults', () => {
       }),
     )
     expect(names(fwk.scorePlugins)).toEqual(['NodeResourcesFit'])
-    expect(names(fwk.preScorePlugins)).toEqual(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit'])
+    // PreScore keeps its defaults (ImageLocality has no PreScore).
+    expect(names(fwk.preScorePlugins)).toEqual([
+      'TaintToleration',
+      'NodeAffinity',
+      'NodeResourcesFit',
+      'VolumeBinding',
+      'PodTopologySpread',
+      'InterPodAffinity',
+      'NodeResourcesBalancedAllocation',
+    ])
   })
 
   it('multiPoint `*` keeps only the plugins the configuration lists', () => {
@@ -255,9 +290,9 @@ describe('KubeSchedulerConfiguration: validation', () => {
     ],
     [
       'a real plugin the simulator does not have',
-      { profiles: [{ plugins: { score: { enabled: [{ name: 'ImageLocality', weight: 2 }] } } }] },
+      { profiles: [{ plugins: { filter: { enabled: [{ name: 'DynamicResources' }] } } }] },
       [
-        'profiles[0].plugins.score.enabled[0]: Invalid value: "ImageLocality": ScorePlugin "ImageLocality" is part of kube-scheduler v1.33 but not simulated by podflow',
+        'profiles[0].plugins.filter.enabled[0]: Invalid value: "DynamicResources": FilterPlugin "DynamicResources" is part of kube-scheduler v1.33 but not simulated by podflow',
       ],
     ],
     [

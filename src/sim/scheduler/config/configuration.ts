@@ -24,10 +24,17 @@
  * pkg/scheduler/apis/config/validation/validation.go, pkg/scheduler/framework/runtime/framework.go.
  */
 import type { ApiClient } from '../../client/client'
+import { Rng } from '../../kernel/rng'
 import { SchedulerCache } from '../cache/cache'
 import { Framework } from '../framework/framework'
-import { type ExtensionPoint, implementsPoint } from '../framework/interfaces'
+import {
+  type ExtensionPoint,
+  type FrameworkRunner,
+  type Handle,
+  implementsPoint,
+} from '../framework/interfaces'
 import { staticListers } from '../framework/listers'
+import { NO_NOMINATOR } from '../framework/nominator'
 import {
   DEFAULT_MULTI_POINT_V1_33,
   DEFAULT_SCHEDULER_NAME,
@@ -40,8 +47,14 @@ import {
 } from '../framework/profile'
 import type { Registry } from '../framework/registry'
 import { NAME as DEFAULT_PREEMPTION } from '../plugins/DefaultPreemption/default-preemption'
+import { readInterPodAffinityArgs } from '../plugins/InterPodAffinity/args'
+import { NAME as INTER_POD_AFFINITY } from '../plugins/InterPodAffinity/inter-pod-affinity'
 import { NAME as NODE_AFFINITY } from '../plugins/NodeAffinity/node-affinity'
+import { readBalancedAllocationArgs } from '../plugins/NodeResourcesBalancedAllocation/args'
+import { NAME as NODE_RESOURCES_BALANCED_ALLOCATION } from '../plugins/NodeResourcesBalancedAllocation/balanced-allocation'
 import { NAME as NODE_RESOURCES_FIT } from '../plugins/NodeResourcesFit/fit'
+import { readPodTopologySpreadArgs } from '../plugins/PodTopologySpread/args'
+import { NAME as POD_TOPOLOGY_SPREAD } from '../plugins/PodTopologySpread/pod-topology-spread'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
 import {
   isSchedulerConfiguration,
@@ -101,13 +114,29 @@ interface Entry extends PluginRef {
   readonly path?: string
 }
 
+/** The plugins with args: each reader defaults and validates its plugin's `pluginConfig[].args`. */
+const ARGS_READERS: ReadonlyMap<string, (r: ProblemList, value: unknown, path: string) => unknown> = new Map<
+  string,
+  (r: ProblemList, value: unknown, path: string) => unknown
+>([
+  [NODE_RESOURCES_FIT, readFitArgs],
+  [DEFAULT_PREEMPTION, readDefaultPreemptionArgs],
+  [NODE_AFFINITY, readNodeAffinityArgs],
+  [NODE_RESOURCES_BALANCED_ALLOCATION, readBalancedAllocationArgs],
+  [INTER_POD_AFFINITY, readInterPodAffinityArgs],
+  [POD_TOPOLOGY_SPREAD, readPodTopologySpreadArgs],
+])
+
 /** Plugin construction needs a handle; building a framework to check it needs none of its parts. */
-function checkHandle(profileName: string) {
+function checkHandle(profileName: string): Handle {
   return {
     client: undefined as unknown as ApiClient,
     snapshot: new SchedulerCache(),
     profileName,
     listers: staticListers(),
+    rng: new Rng(0),
+    nominator: NO_NOMINATOR,
+    framework: undefined as unknown as FrameworkRunner,
   }
 }
 
@@ -236,12 +265,8 @@ function readProfile(
       r.invalid(p, name, INVALID_IN_V1)
       return
     }
-    const argsPath = `${p}.args`
-    if (name === NODE_RESOURCES_FIT) pluginConfig.push({ name, args: readFitArgs(r, entry.args, argsPath) })
-    else if (name === DEFAULT_PREEMPTION)
-      pluginConfig.push({ name, args: readDefaultPreemptionArgs(r, entry.args, argsPath) })
-    else if (name === NODE_AFFINITY)
-      pluginConfig.push({ name, args: readNodeAffinityArgs(r, entry.args, argsPath) })
+    const read = ARGS_READERS.get(name)
+    if (read) pluginConfig.push({ name, args: read(r, entry.args, `${p}.args`) })
   })
 
   return {

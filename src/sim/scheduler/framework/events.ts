@@ -36,7 +36,14 @@ const ACTION_NAMES = Object.entries(ActionType) as [string, number][]
  * `Pod` in a registration matches both kinds of pod events; the queue emits `AssignedPod` (a bound
  * pod changed) or `UnschedulablePod` (a pod waiting in the queue changed). `*` is the wildcard.
  */
-export type EventResource = 'Node' | 'Pod' | 'AssignedPod' | 'UnschedulablePod' | '*'
+export type EventResource =
+  | 'Node'
+  | 'Pod'
+  | 'AssignedPod'
+  | 'UnschedulablePod'
+  | 'PersistentVolumeClaim'
+  | 'PersistentVolume'
+  | '*'
 
 export interface ClusterEvent {
   readonly resource: EventResource

@@ -14,7 +14,9 @@ import {
   type ClusterEventWithHint,
   type ExtensionPoint,
   type FilterPlugin,
+  type FrameworkRunner,
   type Handle,
+  type HandleBase,
   hasEnqueueExtensions,
   implementsPoint,
   MAX_NODE_SCORE,
@@ -37,6 +39,8 @@ import {
 } from './interfaces'
 import type { NodeInfo } from './node-info'
 import type { NodeToStatus } from './node-to-status'
+import { NO_NOMINATOR } from './nominator'
+import type { PodInfo } from './pod-info'
 import { expandProfile, POINT_TYPE_NAMES, type ProfileConfig, pluginArgs } from './profile'
 import type { Registry } from './registry'
 import { errorStatus, isRejected, isSkip, newStatus, type Status, statusMessage, withPlugin } from './status'
@@ -63,8 +67,10 @@ export interface PreFilterRun {
 /** Wraps a plugin at construction (the recording decorator); identity when absent. */
 export type Decorator = (plugin: Plugin) => Plugin
 
-export class Framework {
+export class Framework implements FrameworkRunner {
   readonly profileName: string
+  /** The handle every plugin of this profile got: the scheduler's, plus this framework. */
+  readonly handle: Handle
   readonly percentageOfNodesToScore: number | undefined
   /** The undecorated plugin instances, by name. */
   readonly plugins: ReadonlyMap<string, Plugin>
@@ -84,8 +90,10 @@ export class Framework {
   bindPlugins: BindPlugin[] = []
   postBindPlugins: PostBindPlugin[] = []
 
-  constructor(profile: ProfileConfig, registry: Registry, handle: Handle, decorate?: Decorator) {
+  constructor(profile: ProfileConfig, registry: Registry, base: HandleBase, decorate?: Decorator) {
     this.profileName = profile.schedulerName
+    const handle: Handle = { ...base, nominator: base.nominator ?? NO_NOMINATOR, framework: this }
+    this.handle = handle
     this.percentageOfNodesToScore = profile.percentageOfNodesToScore
     const instances = new Map<string, Plugin>()
     const instance = (name: string): Plugin => {
@@ -204,6 +212,79 @@ export class Framework {
       }
     }
     return { result, status: returnStatus, pluginsWithNodes }
+  }
+
+  /** RunPreFilterExtensionAddPod: tell stateful PreFilters a pod was added to `nodeInfo`. */
+  runPreFilterExtensionAddPod(
+    state: CycleState,
+    podToSchedule: Pod,
+    podInfoToAdd: PodInfo,
+    nodeInfo: NodeInfo,
+  ): Status | null {
+    for (const pl of this.preFilterPlugins) {
+      const ext = pl.preFilterExtensions
+      if (!ext || state.skipFilterPlugins.has(pl.name)) continue
+      const s = ext.addPod(state, podToSchedule, podInfoToAdd, nodeInfo)
+      if (s !== null && s.code !== 'Success') {
+        return errorStatus(`running AddPod on PreFilter plugin "${pl.name}": ${statusMessage(s)}`, pl.name)
+      }
+    }
+    return null
+  }
+
+  /** RunPreFilterExtensionRemovePod: tell stateful PreFilters a pod was removed from `nodeInfo`. */
+  runPreFilterExtensionRemovePod(
+    state: CycleState,
+    podToSchedule: Pod,
+    podInfoToRemove: PodInfo,
+    nodeInfo: NodeInfo,
+  ): Status | null {
+    for (const pl of this.preFilterPlugins) {
+      const ext = pl.preFilterExtensions
+      if (!ext || state.skipFilterPlugins.has(pl.name)) continue
+      const s = ext.removePod(state, podToSchedule, podInfoToRemove, nodeInfo)
+      if (s !== null && s.code !== 'Success') {
+        return errorStatus(`running RemovePod on PreFilter plugin "${pl.name}": ${statusMessage(s)}`, pl.name)
+      }
+    }
+    return null
+  }
+
+  /**
+   * RunFilterPluginsWithNominatedPods: when pods of equal or higher priority are nominated to the
+   * node, Filter runs first as if they were there (they must keep their room), and, if that
+   * passes, again without them (a pod with affinity to them must not count on them).
+   */
+  runFilterPluginsWithNominatedPods(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status | null {
+    const withNominated = this.addGENominatedPods(state, pod, nodeInfo)
+    if (withNominated === null) return this.runFilterPlugins(state, pod, nodeInfo)
+    if ('code' in withNominated) return withNominated
+    const s = this.runFilterPlugins(withNominated.state, pod, withNominated.nodeInfo)
+    if (s !== null && s.code !== 'Success') return s
+    return this.runFilterPlugins(state, pod, nodeInfo)
+  }
+
+  /** addGENominatedPods: copies of the node and state with the nominated pods added; null if none. */
+  private addGENominatedPods(
+    state: CycleState,
+    pod: Pod,
+    nodeInfo: NodeInfo,
+  ): { state: CycleState; nodeInfo: NodeInfo } | Status | null {
+    const nominator = this.handle.nominator
+    if (nominator.empty) return null
+    const nominated = nominator.nominatedPodsForNode(nodeInfo.name)
+    if (nominated.length === 0) return null
+    const priority = pod.spec?.priority ?? 0
+    const uid = pod.metadata?.uid
+    let out: { state: CycleState; nodeInfo: NodeInfo } | null = null
+    for (const pi of nominated) {
+      if ((pi.pod.spec?.priority ?? 0) < priority || pi.uid === uid) continue
+      out ??= { state: state.clone(), nodeInfo: nodeInfo.clone() }
+      out.nodeInfo.addPod(pi)
+      const s = this.runPreFilterExtensionAddPod(out.state, pod, pi, out.nodeInfo)
+      if (s !== null) return s
+    }
+    return out
   }
 
   /** RunFilterPlugins: stops at the first plugin that rejects the node. Hot loop: no allocation on pass. */

@@ -10,12 +10,15 @@
  */
 import type { Pod } from '../../../api/types'
 import type { ApiClient } from '../../client/client'
+import type { EventRecorder } from '../../client/events'
 import type { Proc } from '../../kernel/kernel'
+import type { Rng } from '../../kernel/rng'
 import type { CycleState } from './cycle-state'
 import type { ClusterEvent } from './events'
 import type { Listers } from './listers'
 import type { NodeInfo, NodeInfoLister } from './node-info'
 import type { NodeToStatus } from './node-to-status'
+import type { PodNominatorView } from './nominator'
 import type { PodInfo } from './pod-info'
 import type { Status } from './status'
 
@@ -28,14 +31,46 @@ export interface Plugin {
   readonly name: string
 }
 
-/** What a plugin gets at construction: the way to the apiserver and to the snapshot. */
-export interface Handle {
+/** What the scheduler gives a framework to build its plugins with (framework.Handle, minus the framework). */
+export interface HandleBase {
   readonly client: ApiClient
   readonly snapshot: NodeInfoLister
   /** The profile's schedulerName (`default-scheduler`). */
   readonly profileName: string
   /** Namespaces, PVCs, PVs, Services, ReplicaSets from the scheduler's informers. */
   readonly listers: Listers
+  /** The simulation's one seeded RNG (preemption's random offset). */
+  readonly rng: Rng
+  /** Pods nominated to nodes by preemption (the scheduling queue's); none when absent. */
+  readonly nominator?: PodNominatorView
+  /** The profile's event recorder (reportingController = schedulerName); absent in unit tests. */
+  readonly eventRecorder?: EventRecorder
+}
+
+/**
+ * The framework's own operations, for plugins that run other plugins: DefaultPreemption's dry run
+ * removes victims (PreFilterExtensions) and re-runs Filter (with nominated pods).
+ */
+export interface FrameworkRunner {
+  runPreFilterExtensionAddPod(
+    state: CycleState,
+    podToSchedule: Pod,
+    podInfoToAdd: PodInfo,
+    nodeInfo: NodeInfo,
+  ): Status | null
+  runPreFilterExtensionRemovePod(
+    state: CycleState,
+    podToSchedule: Pod,
+    podInfoToRemove: PodInfo,
+    nodeInfo: NodeInfo,
+  ): Status | null
+  runFilterPluginsWithNominatedPods(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status | null
+}
+
+/** What a plugin gets at construction: the way to the apiserver, the snapshot, the framework. */
+export interface Handle extends HandleBase {
+  readonly nominator: PodNominatorView
+  readonly framework: FrameworkRunner
 }
 
 /** A PreEnqueue plugin keeps a pod out of activeQ until it passes (SchedulingGates). */
@@ -94,8 +129,13 @@ export interface FilterPlugin extends Plugin {
 }
 
 export interface PostFilterResult {
-  /** Set when preemption nominated a node for the pod (status.nominatedNodeName). */
+  /**
+   * Set when PostFilter decided the pod's nomination (NominatingInfo with mode Override): the
+   * node preemption chose, or '' to clear an earlier one. Absent: keep it (mode Noop).
+   */
   readonly nominatedNodeName?: string
+  /** The victims preemption chose (`namespace/name`), for the attempt's record; not upstream API. */
+  readonly victims?: readonly string[]
 }
 
 export interface PostFilterOutcome {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiClient } from '../../client/client'
+import { Rng } from '../../kernel/rng'
 import { SchedulerCache } from '../cache/cache'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
 import { Framework } from './framework'
@@ -12,6 +13,7 @@ function framework(profile: ProfileConfig): Framework {
     snapshot: new SchedulerCache(),
     profileName: profile.schedulerName,
     listers: staticListers(),
+    rng: new Rng(1),
   })
 }
 
@@ -22,19 +24,57 @@ describe('default profile (v1.33 shape, implemented plugins)', () => {
 
   it('expands MultiPoint to each extension point in upstream order', () => {
     expect(fwk.profileName).toBe('default-scheduler')
-    expect(names(fwk.preEnqueuePlugins)).toEqual(['SchedulingGates'])
+    // DefaultPreemption gates a preemptor while its victims are evicted (SchedulerAsyncPreemption, on in 1.33).
+    expect(names(fwk.preEnqueuePlugins)).toEqual(['SchedulingGates', 'DefaultPreemption'])
     expect(fwk.queueSortPlugin.name).toBe('PrioritySort')
-    expect(names(fwk.preFilterPlugins)).toEqual(['NodeAffinity', 'NodeResourcesFit'])
+    // kubernetes-facts.md §3.1 (1.30's table without the in-tree volume limit plugins, 1.31+).
+    expect(names(fwk.preFilterPlugins)).toEqual([
+      'NodeAffinity',
+      'NodePorts',
+      'NodeResourcesFit',
+      'VolumeRestrictions',
+      'NodeVolumeLimits',
+      'VolumeBinding',
+      'VolumeZone',
+      'PodTopologySpread',
+      'InterPodAffinity',
+    ])
     expect(names(fwk.filterPlugins)).toEqual([
       'NodeUnschedulable',
       'NodeName',
       'TaintToleration',
       'NodeAffinity',
+      'NodePorts',
       'NodeResourcesFit',
+      'VolumeRestrictions',
+      'NodeVolumeLimits',
+      'VolumeBinding',
+      'VolumeZone',
+      'PodTopologySpread',
+      'InterPodAffinity',
     ])
     expect(names(fwk.postFilterPlugins)).toEqual(['DefaultPreemption'])
-    expect(names(fwk.preScorePlugins)).toEqual(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit'])
-    expect(names(fwk.scorePlugins)).toEqual(['TaintToleration', 'NodeAffinity', 'NodeResourcesFit'])
+    expect(names(fwk.preScorePlugins)).toEqual([
+      'TaintToleration',
+      'NodeAffinity',
+      'NodeResourcesFit',
+      'VolumeBinding',
+      'PodTopologySpread',
+      'InterPodAffinity',
+      'NodeResourcesBalancedAllocation',
+    ])
+    expect(names(fwk.scorePlugins)).toEqual([
+      'TaintToleration',
+      'NodeAffinity',
+      'NodeResourcesFit',
+      'VolumeBinding',
+      'PodTopologySpread',
+      'InterPodAffinity',
+      'NodeResourcesBalancedAllocation',
+      'ImageLocality',
+    ])
+    expect(names(fwk.reservePlugins)).toEqual(['VolumeBinding'])
+    expect(names(fwk.preBindPlugins)).toEqual(['VolumeBinding'])
     expect(names(fwk.bindPlugins)).toEqual(['DefaultBinder'])
   })
 
@@ -43,6 +83,11 @@ describe('default profile (v1.33 shape, implemented plugins)', () => {
       TaintToleration: 3,
       NodeAffinity: 2,
       NodeResourcesFit: 1,
+      VolumeBinding: 1,
+      PodTopologySpread: 2,
+      InterPodAffinity: 2,
+      NodeResourcesBalancedAllocation: 1,
+      ImageLocality: 1,
     })
   })
 })
@@ -59,7 +104,15 @@ describe('profile configuration', () => {
         },
       },
     })
-    expect(names(fwk.scorePlugins)).toEqual(['NodeResourcesFit', 'NodeAffinity'])
+    expect(names(fwk.scorePlugins)).toEqual([
+      'NodeResourcesFit',
+      'NodeAffinity',
+      'VolumeBinding',
+      'PodTopologySpread',
+      'InterPodAffinity',
+      'NodeResourcesBalancedAllocation',
+      'ImageLocality',
+    ])
     expect(names(fwk.filterPlugins)).toContain('TaintToleration')
     expect(fwk.weights.get('NodeResourcesFit')).toBe(5)
   })

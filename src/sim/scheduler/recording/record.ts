@@ -46,6 +46,8 @@ export interface FilterRecord {
   /** The plugins that rejected the pod somewhere (why it waits, and for which events). */
   readonly unschedulablePlugins?: readonly string[]
   readonly postFilter?: { readonly plugin: string; readonly message: string }
+  /** Set when preemption nominated a node: the node and the pods it evicts there (`ns/name`). */
+  readonly preemption?: { readonly nominatedNode: string; readonly victims: readonly string[] }
 }
 
 /** Payload of the `score` step (only when a node was chosen). */

@@ -73,10 +73,13 @@ export interface AttemptEnd {
   readonly message?: string
   readonly unschedulablePlugins?: readonly string[]
   readonly postFilter?: { readonly plugin: string; readonly message: string }
+  readonly preemption?: { readonly nominatedNode: string; readonly victims: readonly string[] }
 }
 
 export class AttemptRecorder {
   private draft: Draft | null = null
+  /** PostFilter re-runs Filter on copies of nodes (preemption's dry run): those are not the attempt's verdicts. */
+  private filterDone = false
 
   constructor(public mode: RecordingMode = 'full') {}
 
@@ -85,7 +88,13 @@ export class AttemptRecorder {
     return this.mode === 'full' ? (p) => this.wrap(p) : undefined
   }
 
+  /** From now until the next attempt, Filter calls are preemption's, not the attempt's. */
+  postFilterStarted(): void {
+    this.filterDone = true
+  }
+
   begin(): void {
+    this.filterDone = false
     this.draft = this.mode === 'full' ? { preFilter: {}, filter: {}, preScore: {}, score: {} } : null
   }
 
@@ -109,6 +118,7 @@ export class AttemptRecorder {
       ...(d ? { preFilter: d.preFilter, filter: d.filter } : {}),
       ...(end.unschedulablePlugins ? { unschedulablePlugins: end.unschedulablePlugins } : {}),
       ...(end.postFilter ? { postFilter: end.postFilter } : {}),
+      ...(end.preemption ? { preemption: end.preemption } : {}),
     }
     if (outcome.kind !== 'scheduled' || end.result !== 'Scheduled') return { filter }
     const p = outcome.priorities
@@ -183,7 +193,7 @@ export class AttemptRecorder {
       const pl = inner as FilterPlugin
       w.filter = (state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status | null => {
         const s = pl.filter(state, pod, nodeInfo)
-        if (this.draft) cell(this.draft.filter, nodeInfo.name)[name] = outcomeOf(s)
+        if (this.draft && !this.filterDone) cell(this.draft.filter, nodeInfo.name)[name] = outcomeOf(s)
         return s
       }
     }
@@ -206,6 +216,9 @@ export class AttemptRecorder {
         return v
       }
       if (pl.scoreExtensions) w.scoreExtensions = pl.scoreExtensions
+    }
+    if ((inner as PreFilterPlugin).preFilterExtensions) {
+      w.preFilterExtensions = (inner as PreFilterPlugin).preFilterExtensions
     }
     return w as unknown as Plugin
   }

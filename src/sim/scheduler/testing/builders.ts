@@ -182,6 +182,16 @@ export class PodBuilder {
     return this
   }
 
+  startTime(t: string): this {
+    this.pod.status = { ...this.pod.status, startTime: t }
+    return this
+  }
+
+  nominatedNodeName(node: string): this {
+    this.pod.status = { ...this.pod.status, nominatedNodeName: node }
+    return this
+  }
+
   obj(): Pod {
     return structuredClone(this.pod) as Pod
   }

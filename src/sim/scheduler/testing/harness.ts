@@ -9,8 +9,9 @@ import { ScheduleAlgorithm, type ScheduleOutcome } from '../algorithm/schedule-p
 import { SchedulerCache } from '../cache/cache'
 import { CycleState } from '../framework/cycle-state'
 import { Framework } from '../framework/framework'
-import type { Handle } from '../framework/interfaces'
+import type { HandleBase } from '../framework/interfaces'
 import { type Listers, staticListers } from '../framework/listers'
+import type { PodNominatorView } from '../framework/nominator'
 import { defaultProfile, type ProfileConfig } from '../framework/profile'
 import type { Registry } from '../framework/registry'
 import { IN_TREE_REGISTRY } from '../plugins/registry'
@@ -35,6 +36,7 @@ export function harness(
     listers?: Listers
     /** Default: the in-tree registry (use it to test a plugin not registered yet). */
     registry?: Registry
+    nominator?: PodNominatorView
   } = {},
 ): Harness {
   const cache = new SchedulerCache()
@@ -43,14 +45,17 @@ export function harness(
   const recorder = new AttemptRecorder(options.recording ?? 'full')
   const registry = options.registry ?? IN_TREE_REGISTRY
   const profile = options.profile ?? defaultProfile(registry)
-  const handle: Handle = {
+  const rng = new Rng(options.seed ?? 1)
+  const handle: HandleBase = {
     client: {} as ApiClient,
     snapshot: cache,
     profileName: profile.schedulerName,
     listers: options.listers ?? staticListers(),
+    rng,
+    ...(options.nominator ? { nominator: options.nominator } : {}),
   }
   const fwk = new Framework(profile, registry, handle, recorder.decorator)
-  const algorithm = new ScheduleAlgorithm(cache, new Rng(options.seed ?? 1), options.percentage)
+  const algorithm = new ScheduleAlgorithm(cache, rng, options.percentage)
   return {
     cache,
     fwk,
