@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { Event, Pod } from '../api/types'
+import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
 import { runCli } from './run'
 
 const NGINX = `apiVersion: v1
@@ -28,6 +29,7 @@ interface Json {
   pods: Pod[]
   events: Event[]
   nodes: unknown[]
+  scheduling: SchedulingAttempt[]
   trace: Array<{
     id: number
     from: string
@@ -394,6 +396,75 @@ profiles:
     expect(out.stderr).toBe(
       'error: b.yaml:10: a second KubeSchedulerConfiguration (the first is at a.yaml:1); kube-scheduler reads one\n',
     )
+  })
+})
+
+describe('why each node won or lost: the `scheduling` output', () => {
+  const cluster = `apiVersion: v1
+kind: Node
+metadata: {name: small}
+status: {capacity: {cpu: "2", memory: 4Gi}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: medium}
+status: {capacity: {cpu: "4", memory: 8Gi}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: gpu}
+spec:
+  taints: [{key: dedicated, value: gpu, effect: NoSchedule}]
+status: {capacity: {cpu: "8", memory: 16Gi}}
+`
+  const pod = (name: string, cpu: string) => `---
+apiVersion: v1
+kind: Pod
+metadata: {name: ${name}}
+spec:
+  containers:
+  - {name: app, image: nginx:1.27, resources: {requests: {cpu: ${cpu}, memory: 256Mi}}}
+`
+
+  it("per node: each Filter plugin's verdict, each Score plugin's raw, normalized and weighted score, the total", () => {
+    const [a] = run(cluster + pod('web', '500m')).scheduling
+    expect(a).toMatchObject({ pod: 'default/web', attempt: 1, result: 'Scheduled', selectedNode: 'medium' })
+    expect([a?.numAllNodes, a?.evaluatedNodes, a?.feasibleNodes]).toEqual([3, 3, 2])
+    // The tainted node lost at Filter: TaintToleration said why, later plugins did not run.
+    expect(a?.filter.gpu).toEqual({
+      NodeUnschedulable: 'passed',
+      NodeName: 'passed',
+      TaintToleration: 'node(s) had untolerated taint {dedicated: gpu}',
+    })
+    // small lost at Score. LeastAllocated: cpu (2000−500)/2000 → 75, memory (4096−256)/4096 → 93,
+    // (75 + 93)/2 = 84. BalancedAllocation: |0.25 − 0.0625|/2 = 0.09375 → 90.
+    // medium: cpu 3500/4000 → 87, memory 7936/8192 → 96, 91; |0.125 − 0.03125|/2 → 95.
+    expect(a?.score?.small).toEqual({
+      TaintToleration: 0,
+      NodeResourcesFit: 84,
+      NodeResourcesBalancedAllocation: 90,
+      ImageLocality: 0,
+    })
+    expect(a?.normalized?.small?.TaintToleration).toBe(100)
+    expect(a?.weighted?.small).toEqual({
+      TaintToleration: 300,
+      NodeResourcesFit: 84,
+      NodeResourcesBalancedAllocation: 90,
+      ImageLocality: 0,
+    })
+    expect(a?.total).toEqual({ small: 474, medium: 486 })
+  })
+
+  it("an unschedulable attempt: the FailedScheduling text and every node's reason", () => {
+    const r = run(cluster + pod('huge', '6'))
+    const [a] = r.scheduling
+    expect(a?.result).toBe('Unschedulable')
+    expect(a?.message).toBe(
+      '0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 2 Insufficient cpu. preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.',
+    )
+    expect(a?.filter.small?.NodeResourcesFit).toBe('Insufficient cpu')
+    expect(a?.filter.medium?.NodeResourcesFit).toBe('Insufficient cpu')
+    expect(a?.score).toBeUndefined()
   })
 })
 

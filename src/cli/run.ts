@@ -19,6 +19,7 @@ import {
   type KubeSchedulerConfiguration,
   readSchedulerConfiguration,
 } from '../sim/scheduler/config/configuration'
+import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { formatEventLog } from './event-log'
 import { formatResponse, isError } from './responses'
 
@@ -107,7 +108,14 @@ function failure(errors: readonly string[]): CliOutput {
 }
 
 function jsonOutput(r: RunResult) {
-  return { responses: r.responses, pods: r.pods, events: r.events, nodes: r.nodes, trace: r.trace }
+  return {
+    responses: r.responses,
+    pods: r.pods,
+    events: r.events,
+    nodes: r.nodes,
+    scheduling: schedulingAttempts(r.trace),
+    trace: r.trace,
+  }
 }
 
 function textOutput(r: RunResult, files: readonly string[]): { stdout: string; stderr: string } {

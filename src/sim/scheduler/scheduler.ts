@@ -201,6 +201,7 @@ export class Scheduler extends ClientComponent {
       [...queueProfiles.values()].flatMap((p) => p.hints),
       options.queue,
       (move) => this.recordMove(move),
+      (ns) => namespaces.get(ns)?.metadata?.labels,
     )
     this.algorithm = new ScheduleAlgorithm(this.cache, kernel.rng, options.percentageOfNodesToScore)
     this.podInformer = new Informer<Pod>(

@@ -15,8 +15,11 @@
  * Periodic work (moving pods whose backoff ended, every 1 s; flushing pods unschedulable for more
  * than 5 min, every 30 s) runs on background timers, so a cluster with only waiting pods is idle.
  */
+
+import type { Labels } from '../../../api/labels'
 import type { Pod } from '../../../api/types'
 import { type Kernel, type Proc, Signal, sleep, wait } from '../../kernel/kernel'
+import { affinityTerms, termMatches } from '../framework/affinity-term'
 import {
   ActionType,
   BACKOFF_COMPLETE,
@@ -110,6 +113,8 @@ export class SchedulingQueue {
     options: QueueOptions = {},
     /** Told about every movement, so the scheduler can record why a pod went where. */
     private readonly onMove: (move: QueueMove) => void = () => {},
+    /** A namespace's labels (pod affinity terms with a namespaceSelector). */
+    private readonly namespaceLabels: (namespace: string) => Labels = () => undefined,
   ) {
     this.initialBackoffMs = options.podInitialBackoffMs ?? DEFAULT_POD_INITIAL_BACKOFF_MS
     this.maxBackoffMs = options.podMaxBackoffMs ?? DEFAULT_POD_MAX_BACKOFF_MS
@@ -476,21 +481,39 @@ export class SchedulingQueue {
 
   /**
    * AssignedPodUpdated: a bound pod changed. A scale-down may free resources for anyone; other
-   * changes matter only to cross-pod terms (not simulated yet).
+   * changes matter only to pods with cross-pod terms that could see it.
    */
   assignedPodUpdated(oldPod: Pod, newPod: Pod, event: ClusterEvent): void {
     if (event.actionType & ActionType.UpdatePodScaleDown)
       this.moveAllToActiveOrBackoffQueue(event, oldPod, newPod)
-    else this.movePods([], event, oldPod, newPod)
+    else this.movePods(this.withCrossTopologyTerm(newPod), event, oldPod, newPod)
   }
 
   /**
-   * AssignedPodAdded: a bound pod appeared. Only pods whose inter-pod affinity or topology spread
-   * could depend on it are candidates; no plugin simulated yet has such terms, so this records
-   * the event for in-flight pods and moves nobody.
+   * AssignedPodAdded: a bound pod appeared. A new pod takes room, so it can only help pods whose
+   * topology spread or required pod affinity it may satisfy.
    */
   assignedPodAdded(event: ClusterEvent, pod: Pod): void {
-    this.movePods([], event, undefined, pod)
+    this.movePods(this.withCrossTopologyTerm(pod), event, undefined, pod)
+  }
+
+  /**
+   * getUnschedulablePodsWithCrossTopologyTerm: waiting pods that PodTopologySpread rejected (in
+   * the same namespace), or whose required pod affinity terms select `pod`.
+   */
+  private withCrossTopologyTerm(pod: Pod): QueuedPodInfo[] {
+    const ns = pod.metadata?.namespace ?? ''
+    const nsLabels = this.namespaceLabels(ns)
+    const out: QueuedPodInfo[] = []
+    for (const p of this.unschedulablePods.values()) {
+      if (p.unschedulablePlugins.has('PodTopologySpread') && p.pod.metadata?.namespace === ns) {
+        out.push(p)
+        continue
+      }
+      const terms = p.pod.spec?.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution
+      if (terms?.length && affinityTerms(p.pod, terms).some((t) => termMatches(t, pod, nsLabels))) out.push(p)
+    }
+    return out
   }
 
   /** flushBackoffQCompleted: pods whose backoff ended go to activeQ. */
