@@ -46,27 +46,20 @@ export const priority: AdmissionPlugin = {
       policy = globalDefault?.preemptionPolicy
       if (globalDefault?.metadata?.name) spec.priorityClassName = globalDefault.metadata.name
     }
+    // A pod may state what the class gives, nothing else.
+    const computed = (what: string, given: unknown, value: unknown) => ({
+      allowed: false,
+      status: forbidden(
+        'pods',
+        pod.metadata?.name ?? pod.metadata?.generateName ?? '',
+        `the ${what} (${given}) must not be provided in pod spec; priority admission controller computed ${value} from the given PriorityClass name`,
+      ),
+    })
     if (spec.priority !== undefined && spec.priority !== value) {
-      const name = pod.metadata?.name ?? pod.metadata?.generateName ?? ''
-      return {
-        allowed: false,
-        status: forbidden(
-          'pods',
-          name,
-          `the integer value of priority (${spec.priority}) must not be provided in pod spec; priority admission controller computed ${value} from the given PriorityClass name`,
-        ),
-      }
+      return computed('integer value of priority', spec.priority, value)
     }
     if (spec.preemptionPolicy !== undefined && policy !== undefined && spec.preemptionPolicy !== policy) {
-      const name = pod.metadata?.name ?? pod.metadata?.generateName ?? ''
-      return {
-        allowed: false,
-        status: forbidden(
-          'pods',
-          name,
-          `the string value of PreemptionPolicy (${spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
-        ),
-      }
+      return computed('string value of PreemptionPolicy', spec.preemptionPolicy, policy)
     }
     spec.priority = value
     spec.preemptionPolicy ??=
