@@ -1,5 +1,14 @@
 /** Play/pause, speed, step by message, scrub over virtual time, jump to the end of activity. */
-import { endOfActivityMs, jumpToEnd, seek, setSpeed, stepBack, stepForward, togglePlay } from './playback'
+import {
+  endOfActivityMs,
+  jumpToEnd,
+  seek,
+  setSkipQuiet,
+  setSpeed,
+  stepBack,
+  stepForward,
+  togglePlay,
+} from './playback'
 import { useStore } from './store/store'
 
 export const SPEEDS: ReadonlyArray<{ value: number; label: string }> = [
@@ -15,6 +24,8 @@ export function PlaybackBar() {
   const cursorMs = useStore((s) => s.cursorMs)
   const playing = useStore((s) => s.playing)
   const speed = useStore((s) => s.speed)
+  const skipQuiet = useStore((s) => s.skipQuiet)
+  const fastForward = useStore((s) => s.fastForward)
   // Re-render when the trace grows so the scrub range follows it.
   useStore((s) => s.messages.length + (s.idleAtMs ?? -1) + s.computedUntilMs)
   const end = Math.max(endOfActivityMs(), useStore.getState().computedUntilMs, cursorMs, 1)
@@ -68,6 +79,15 @@ export function PlaybackBar() {
       <output className="clock" data-testid="clock" aria-live="off">
         {(cursorMs / 1000).toFixed(3)} s
       </output>
+      <span
+        className="fast-forward"
+        data-testid="fast-forward"
+        data-active={fastForward}
+        title="Only routine upkeep until the next message: crossing the wait fast. The clock shows the real time."
+        aria-hidden={!fastForward}
+      >
+        {fastForward ? '⏩ skipping quiet time' : ''}
+      </span>
       <button
         type="button"
         onClick={jumpToEnd}
@@ -90,6 +110,15 @@ export function PlaybackBar() {
             </option>
           ))}
         </select>
+      </label>
+      <label className="skip-quiet" title="Cross long waits (back-offs, eviction timeouts) fast">
+        <input
+          type="checkbox"
+          checked={skipQuiet}
+          onChange={(e) => setSkipQuiet(e.target.checked)}
+          data-testid="skip-quiet"
+        />
+        Skip quiet
       </label>
     </div>
   )

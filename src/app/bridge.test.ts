@@ -108,6 +108,7 @@ describe('bridge', () => {
       atMs: 0,
       playing: false,
       speed: useStore.getState().speed,
+      skipQuiet: true,
     })
   })
 
@@ -241,11 +242,17 @@ describe('bridge', () => {
     expect(cursors()).toHaveLength(2)
     vi.advanceTimersByTime(CURSOR_INTERVAL_MS)
     expect(cursors()).toHaveLength(3)
-    expect(cursors().at(-1)).toEqual({ type: 'cursor', atMs: 320, playing: true, speed: 4 })
+    expect(cursors().at(-1)).toEqual({ type: 'cursor', atMs: 320, playing: true, speed: 4, skipQuiet: true })
+    // Turning quiet-skipping off is news for the worker (it stops looking far ahead).
+    useStore.setState({ skipQuiet: false })
+    vi.advanceTimersByTime(CURSOR_INTERVAL_MS)
+    expect(cursors().at(-1)).toMatchObject({ skipQuiet: false })
+    useStore.setState({ skipQuiet: true })
+    vi.advanceTimersByTime(CURSOR_INTERVAL_MS)
     // Unrelated state changes send nothing.
     useStore.setState({ selectedMessageId: 3 })
     vi.advanceTimersByTime(CURSOR_INTERVAL_MS * 3)
-    expect(cursors()).toHaveLength(3)
+    expect(cursors()).toHaveLength(5)
   })
 
   it('stops: terminates the worker and settles what waits', async () => {

@@ -170,7 +170,13 @@ function ensureWorker(): WorkerLike {
     reportError(message)
   }
   unsubscribeStore = useStore.subscribe((s, prev) => {
-    if (s.cursorMs !== prev.cursorMs || s.playing !== prev.playing || s.speed !== prev.speed) scheduleCursor()
+    if (
+      s.cursorMs !== prev.cursorMs ||
+      s.playing !== prev.playing ||
+      s.speed !== prev.speed ||
+      s.skipQuiet !== prev.skipQuiet
+    )
+      scheduleCursor()
   })
   return w
 }
@@ -258,7 +264,7 @@ function scheduleCursor(): void {
 }
 
 function sendCursor(): void {
-  const { cursorMs, playing, speed } = useStore.getState()
+  const { cursorMs, playing, speed, skipQuiet } = useStore.getState()
   lastCursorAtMs = Date.now()
-  send({ type: 'cursor', atMs: cursorMs, playing, speed })
+  send({ type: 'cursor', atMs: cursorMs, playing, speed, skipQuiet })
 }

@@ -3,6 +3,7 @@
  * requestAnimationFrame outside React. Stepping moves the cursor to the previous/next message.
  * Where a message is on screen always follows from the cursor, so pause and scrub are exact.
  */
+import { pace } from './model/quiet'
 import { sentBy } from './model/trace-index'
 import { useStore } from './store/store'
 
@@ -28,8 +29,12 @@ function tick(wallMs: number): void {
   lastWallMs = wallMs
   // Time keeps passing after the cluster goes quiet (retries and backoffs may still come), but
   // the cursor never runs ahead of what the worker has computed.
-  const next = Math.min(s.cursorMs + dt * s.speed, Math.max(s.computedUntilMs, s.cursorMs))
-  if (next !== s.cursorMs) useStore.setState({ cursorMs: next })
+  const p = s.skipQuiet
+    ? pace(s.messages, s.cursorMs, s.speed, s.maxFlightMs)
+    : { speed: s.speed, fastForward: false }
+  const next = Math.min(s.cursorMs + dt * p.speed, Math.max(s.computedUntilMs, s.cursorMs))
+  if (next !== s.cursorMs || p.fastForward !== s.fastForward)
+    useStore.setState({ cursorMs: next, fastForward: p.fastForward })
   frame = requestAnimationFrame(tick)
 }
 
@@ -41,7 +46,7 @@ export function play(): void {
 }
 
 export function pause(): void {
-  useStore.setState({ playing: false })
+  useStore.setState({ playing: false, fastForward: false })
 }
 
 export function togglePlay(): void {
@@ -55,6 +60,10 @@ export function seek(atMs: number): void {
 
 export function setSpeed(speed: number): void {
   useStore.setState({ speed })
+}
+
+export function setSkipQuiet(skipQuiet: boolean): void {
+  useStore.setState({ skipQuiet, ...(skipQuiet ? {} : { fastForward: false }) })
 }
 
 /**

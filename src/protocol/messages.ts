@@ -20,6 +20,7 @@ export {
   KUBECTL,
   kubeletId,
   REGISTRY,
+  ROUTINE_STAGES,
   runtimeId,
   SCHEDULER,
 } from '../sim/kernel/trace'
@@ -133,7 +134,17 @@ export type Command =
       readonly atMs: number
     }
   /** Where playback is; the worker keeps the trace computed ahead of it. */
-  | { readonly type: 'cursor'; readonly atMs: number; readonly playing: boolean; readonly speed: number }
+  | {
+      readonly type: 'cursor'
+      readonly atMs: number
+      readonly playing: boolean
+      readonly speed: number
+      /**
+       * Playback skips quiet time: while playing, compute ahead (up to QUIET_LOOKAHEAD_MS) until
+       * the next non-routine message is known, so the UI can fast-forward to it.
+       */
+      readonly skipQuiet?: boolean
+    }
   /** Fetch one message with its payload. */
   | { readonly type: 'message'; readonly requestId: number; readonly id: number }
 

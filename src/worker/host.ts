@@ -85,7 +85,7 @@ export class WorkerHost {
         )
       }
       case 'cursor':
-        s.cursor(command.atMs, command.playing, command.speed)
+        s.cursor(command.atMs, command.playing, command.speed, command.skipQuiet ?? false)
         return []
       case 'message':
         return [s.message(command.requestId, command.id)]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ROUTINE_STAGES } from '../protocol/messages'
 import type { Pod } from '../api/types'
 import type { MessageView, ObjectRevision, ScenarioInput, WorkerEvent } from '../protocol/messages'
 import { DEFAULT_SCENARIO, Session } from './session'
@@ -374,6 +375,27 @@ describe('Session: computing ahead of the cursor', () => {
     settle(session, mirror)
     expect(mirror.computedUntilMs).toBeGreaterThanOrEqual(40_000)
     expect(mirror.computedUntilMs).toBeLessThan(41_000)
+  })
+
+  it('skipping quiet time: computes ahead until the next message worth seeing, no further', () => {
+    // A container that fails at once: restarts come 10 s, 20 s, 40 s… apart, as background work.
+    const crashing = NGINX.replace('image: nginx', 'image: nginx\n    command: [sh, -c, exit 1]')
+    const { session, mirror } = started()
+    mirror.take(session.apply(1, crashing, 0))
+    settle(session, mirror)
+    const story = () => mirror.messages.filter((m) => !ROUTINE_STAGES.has(m.stage))
+    const lastStory = (story().at(-1)?.sentAtMs ?? 0) + 1
+    // Without skipping, only the usual lookahead past the cursor.
+    session.cursor(lastStory, true, 0.25)
+    settle(session, mirror)
+    const plain = mirror.computedUntilMs
+    expect(plain).toBeLessThan(lastStory + 6_000)
+    // With it, the next restart (beyond that lookahead) is found, and computing stops soon after.
+    session.cursor(lastStory, true, 0.25, true)
+    settle(session, mirror)
+    const next = story().find((m) => m.sentAtMs > plain)
+    expect(next).toBeDefined()
+    expect(mirror.computedUntilMs).toBeLessThan((next?.sentAtMs ?? 0) + 1_000)
   })
 
   it('hands out a bounded amount of work per call', () => {

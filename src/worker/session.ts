@@ -25,7 +25,7 @@ import type {
   WorkerEvent,
 } from '../protocol/messages'
 import { Cluster } from '../sim/cluster/cluster'
-import type { Message } from '../sim/kernel/trace'
+import { type Message, ROUTINE_STAGES } from '../sim/kernel/trace'
 import { DEFAULT_SEED, type UserAction } from '../sim/scenario/scenario'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
@@ -42,6 +42,11 @@ export const LOOKAHEAD_PER_SPEED_MS = 10_000
  * computed at most this far past the cursor, so the worker never spins forever.
  */
 export const BUSY_LIMIT_MS = 600_000
+/**
+ * With skipQuiet, how far past the cursor to look for the next non-routine message (a retry after
+ * a 5-minute back-off, an eviction after 300 s) when only routine upkeep is known ahead.
+ */
+export const QUIET_LOOKAHEAD_MS = 600_000
 /** Events per `computeSome` call unless told otherwise. */
 export const DEFAULT_BUDGET = 2_000
 
@@ -97,6 +102,7 @@ export class Session {
   private readonly pending = new Map<number, Pending>()
   private cursorMs = 0
   private playing = false
+  private skipQuiet = false
   private speed = 1
 
   get generation(): number {
@@ -173,9 +179,10 @@ export class Session {
   }
 
   /** Where playback is: the session computes ahead of it. */
-  cursor(atMs: number, playing: boolean, speed: number): void {
+  cursor(atMs: number, playing: boolean, speed: number, skipQuiet = false): void {
     if (Number.isFinite(atMs)) this.cursorMs = Math.max(0, atMs)
     this.playing = playing
+    this.skipQuiet = skipQuiet
     if (Number.isFinite(speed) && speed > 0) this.speed = speed
   }
 
@@ -200,14 +207,22 @@ export class Session {
     const run = this.run
     if (!run || run.failed) return { events: [], more: false }
     const kernel = run.cluster.kernel
-    const target = this.targetMs()
+    const normalTarget = this.targetMs()
+    // Skipping quiet time: look further, but only until something worth showing turns up.
+    const quiet = this.playing && this.skipQuiet && !storyAfter(kernel.trace, 0, this.cursorMs)
+    const target = quiet ? Math.max(normalTarget, this.cursorMs + QUIET_LOOKAHEAD_MS) : normalTarget
     const busyLimit = Math.max(target, this.cursorMs + BUSY_LIMIT_MS)
+    let scanned = kernel.trace.length
     let n = 0
     let budgetHit = false
     try {
       for (;;) {
         const next = kernel.nextEventAtMs
         if (next === undefined || next > (kernel.idle ? target : busyLimit)) break
+        if (quiet && kernel.trace.length > scanned) {
+          if (storyAfter(kernel.trace, scanned, this.cursorMs)) break
+          scanned = kernel.trace.length
+        }
         if (n >= maxEvents) {
           budgetHit = true
           break
@@ -342,7 +357,9 @@ export class Session {
     }
     for (; run.scanned < trace.length; run.scanned++) {
       const m = trace[run.scanned] as Message
-      run.lastActivityMs = Math.max(run.lastActivityMs, m.sentAtMs, m.deliverAtMs)
+      // Routine upkeep (heartbeats) goes on forever; it is not activity that playback waits for.
+      if (!ROUTINE_STAGES.has(m.stage))
+        run.lastActivityMs = Math.max(run.lastActivityMs, m.sentAtMs, m.deliverAtMs)
     }
     const revisions: ObjectRevision[] = []
     const since = this.sentRevisions[this.sentRevisions.length - 1]?.revision ?? 0
@@ -431,6 +448,19 @@ function firstRevisionAtOrAfter(revisions: ReadonlyArray<{ readonly atMs: number
 }
 
 /** Index of the first kept message the new trace does not reproduce, or undefined. */
+/**
+ * Whether the trace, from index `from` on, holds a non-routine message sent after `afterMs`.
+ * Scans backwards: messages are in sentAtMs order, so it stops at the first one at or before it.
+ */
+function storyAfter(trace: readonly Message[], from: number, afterMs: number): boolean {
+  for (let i = trace.length - 1; i >= from; i--) {
+    const m = trace[i] as Message
+    if (m.sentAtMs <= afterMs) return false
+    if (!ROUTINE_STAGES.has(m.stage)) return true
+  }
+  return false
+}
+
 function firstDifference(kept: readonly Message[], trace: readonly Message[]): number | undefined {
   for (let i = 0; i < kept.length; i++) {
     const a = kept[i] as Message

@@ -35,6 +35,10 @@ export interface PlaybackSlice {
   playing: boolean
   /** Virtual milliseconds per wall millisecond (0.01 = teaching, 1 = real time, 20 = fast). */
   speed: number
+  /** Cross stretches with only routine upkeep fast (see model/quiet.ts). */
+  skipQuiet: boolean
+  /** True while playback is crossing such a stretch. */
+  fastForward: boolean
   /** Follow the newest activity while playing (after an apply). */
   selectedMessageId: number | undefined
   /** The etcd key of the focused Pod (status strip, graph). */
@@ -86,6 +90,8 @@ export const initialPlayback: PlaybackSlice = {
   cursorMs: 0,
   playing: false,
   speed: 0.25,
+  skipQuiet: true,
+  fastForward: false,
   selectedMessageId: undefined,
   focusedPodKey: undefined,
 }

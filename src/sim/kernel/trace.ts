@@ -54,6 +54,7 @@ export type Stage =
   | 'reconcile' // controller-manager
   | 'event' // Event objects recorded by components
   | 'delete'
+  | 'heartbeat' // routine upkeep: node Leases and status reports that keep the cluster alive
 
 export const STAGE_STEP: Readonly<Record<Stage, 0 | 1 | 2 | 3 | 4 | 5>> = {
   boot: 0,
@@ -76,7 +77,14 @@ export const STAGE_STEP: Readonly<Record<Stage, 0 | 1 | 2 | 3 | 4 | 5>> = {
   reconcile: 0,
   event: 0,
   delete: 0,
+  heartbeat: 0,
 }
+
+/**
+ * Stages of routine upkeep, which repeats while nothing else happens: playback may fast-forward
+ * through stretches where they are all there is.
+ */
+export const ROUTINE_STAGES: ReadonlySet<Stage> = new Set<Stage>(['heartbeat'])
 
 /** Which object a message is about. `resource` is the plural API resource (`pods`, `nodes`). */
 export interface ObjectRef {
