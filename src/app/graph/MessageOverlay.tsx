@@ -6,7 +6,7 @@
  */
 import { useStore as useFlowStore, ViewportPortal } from '@xyflow/react'
 import { type CSSProperties, memo, useMemo } from 'react'
-import type { MessageView } from '../../protocol/messages'
+import { type MessageView, ROUTINE_STAGES } from '../../protocol/messages'
 import { useStore } from '../store/store'
 import { familyColor, familyOf } from './colors'
 import { describeMessage } from './labels'
@@ -92,7 +92,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
           <button
             key={p.message.id}
             type="button"
-            className={`pf-pill pf-pill--${p.variant} nopan nodrag${p.message.id === selectedMessageId ? ' is-selected' : ''}`}
+            className={`pf-pill pf-pill--${p.variant}${ROUTINE_STAGES.has(p.message.stage) ? ' is-routine' : ''} nopan nodrag${p.message.id === selectedMessageId ? ' is-selected' : ''}`}
             style={pillStyle(p.at.x, p.at.y, familyColor(p.family))}
             data-testid="message-pill"
             data-message-id={p.message.id}
@@ -100,6 +100,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
             data-from={p.message.from}
             data-to={p.message.to}
             data-progress={p.progress.toFixed(3)}
+            data-stage={p.message.stage}
             aria-label={describeMessage(p.message)}
             aria-pressed={p.message.id === selectedMessageId}
             title={p.message.summary}
