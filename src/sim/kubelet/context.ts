@@ -4,6 +4,7 @@ import type { EventRecorder } from '../client/events'
 import type { Kernel } from '../kernel/kernel'
 import type { ComponentId } from '../kernel/trace'
 import type { Backoff } from './backoff'
+import type { ProbeResults } from './generate-status'
 import type { ImageManager } from './image-manager'
 import type { Pleg } from './pleg'
 import type { RuntimeClient } from './runtime-client'
@@ -22,6 +23,11 @@ export interface KubeletContext {
   readonly pleg: Pleg
   /** Container restart back-off (CrashLoopBackOff): 10 s doubling to 300 s. */
   readonly crashBackoff: Backoff
+  /**
+   * The prober's readiness and startup results, when the kubelet runs probes. Absent: a running
+   * container is started and ready (as upstream for containers without those probes).
+   */
+  readonly probes?: ProbeResults
   /** The pod as the kubelet's informer has it now (undefined once deleted). */
   currentPod(key: string): Pod | undefined
 }

@@ -18,6 +18,8 @@ export const REASON = {
   Started: 'Started',
   Killing: 'Killing',
   FailedCreatePodSandBox: 'FailedCreatePodSandBox',
+  FailedPostStartHook: 'FailedPostStartHook',
+  FailedPreStopHook: 'FailedPreStopHook',
 } as const
 
 /** Waiting reasons the kubelet puts in container statuses (the error names of images/types.go). */
@@ -30,6 +32,10 @@ export const WAITING = {
   CrashLoopBackOff: 'CrashLoopBackOff',
   CreateContainerError: 'CreateContainerError',
   RunContainerError: 'RunContainerError',
+  /** The default waiting reason of every container while a pod has init containers to run. */
+  PodInitializing: 'PodInitializing',
+  /** kuberuntime_container.go ErrPostStartHook. */
+  PostStartHookError: 'PostStartHookError',
 } as const
 
 export const pullingImage = (image: string): string => `Pulling image "${image}"`
@@ -61,6 +67,45 @@ export const createdContainer = (name: string): string => `Created container: ${
 export const startedContainer = (name: string): string => `Started container ${name}`
 
 export const stoppingContainer = (name: string): string => `Stopping container ${name}`
+
+/**
+ * The event's fieldPath for a container (ref.GetReference through GenerateContainerRef):
+ * `spec.containers{app}`, or `spec.initContainers{init}` for an init container.
+ */
+export function containerFieldPath(pod: Pod, name: string): string {
+  const isInit = (pod.spec?.initContainers ?? []).some((c) => c.name === name)
+  return isInit ? `spec.initContainers{${name}}` : `spec.containers{${name}}`
+}
+
+/**
+ * kuberuntime_container.go: the event after a postStart hook failed. The hook's own message is
+ * not put in the event ("so that secrets won't leak"); it goes to the container's waiting message.
+ */
+export const postStartHookFailed = 'PostStartHook failed'
+export const preStopHookFailed = 'PreStopHook failed'
+/** The Killing message after a failed postStart hook (killContainer's message argument). */
+export const killedForPostStartHook = 'FailedPostStartHook'
+
+/** Go's `%q` of a string (enough for the simulation's outputs: quotes and backslashes escaped). */
+const goQuote = (s: string): string => JSON.stringify(s)
+
+/** lifecycle/handlers.go: an exec hook that failed. `%v` of the command prints `[sh -c exit 1]`. */
+export const execHookFailed = (
+  command: readonly string[],
+  container: string,
+  pod: Pod,
+  error: string,
+  output: string,
+): string =>
+  `Exec lifecycle hook ([${command.join(' ')}]) for Container "${container}" in Pod "${formatPod(pod)}" failed - error: ${error}, message: ${goQuote(output)}`
+
+/** lifecycle/handlers.go: an httpGet hook that failed. */
+export const httpHookFailed = (path: string, container: string, pod: Pod, error: string): string =>
+  `HTTP lifecycle hook (${path}) for Container "${container}" in Pod "${formatPod(pod)}" failed - error: ${error}`
+
+/** cri-client ExecSync: the error for a command that exited non-zero. */
+export const execExitedWith = (command: readonly string[], code: number, stderr: string): string =>
+  `command '${command.join(' ')}' exited with ${code}: ${stderr}`
 
 /** format.Pod: `<name>_<namespace>(<uid>)`. */
 export const formatPod = (pod: Pod): string =>

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { Pod } from '../../api/types'
+import type { Container, Pod } from '../../api/types'
 import {
   generatePodStatus,
   getPhase,
+  type ProbeResults,
   qosClass,
   type StatusInput,
   type WaitingReason,
@@ -14,6 +15,7 @@ const gen = (
   v = view(undefined),
   reasons: Record<string, WaitingReason> = {},
   podIsTerminal = false,
+  probes?: ProbeResults,
 ) =>
   generatePodStatus({
     pod,
@@ -22,6 +24,7 @@ const gen = (
     hostIPs: ['172.18.0.3'],
     podIsTerminal,
     epochMs: EPOCH_MS,
+    ...(probes ? { probes } : {}),
   } satisfies StatusInput)
 
 const conds = (s: ReturnType<typeof gen>) => s.conditions?.map((c) => [c.type, c.status, c.reason, c.message])
@@ -263,6 +266,210 @@ describe('getPhase', () => {
 
   it('is Pending with no status', () => {
     expect(getPhase(one, [], false)).toBe('Pending')
+  })
+})
+
+/** `web` with init containers (`sidecar: true`: restartPolicy Always) and one regular container. */
+function withInit(
+  inits: Array<{ name: string; sidecar?: boolean; extra?: Partial<Container> }>,
+  policy: 'Always' | 'OnFailure' | 'Never' = 'Always',
+  app: Partial<Container> = {},
+): Pod {
+  const pod = kpod('web').container('app', 'nginx', app).restartPolicy(policy).build()
+  ;(pod.spec as { initContainers?: Container[] }).initContainers = inits.map((i) => ({
+    name: i.name,
+    image: 'busybox',
+    ...(i.sidecar ? { restartPolicy: 'Always' } : {}),
+    ...i.extra,
+  }))
+  return pod
+}
+const state = (s: { state?: object } | undefined) => s?.state
+const initialized = (s: ReturnType<typeof gen>) => {
+  const c = s.conditions?.find((x) => x.type === 'Initialized')
+  return [c?.status, c?.reason, c?.message]
+}
+
+describe('generatePodStatus: init containers', () => {
+  const two = withInit([{ name: 'init-a' }, { name: 'init-b' }])
+
+  it('before anything runs: every container waits with PodInitializing, Initialized lists them all', () => {
+    const s = gen(two)
+    expect(s.initContainerStatuses?.map((c) => [c.name, state(c)])).toEqual([
+      ['init-a', { waiting: { reason: 'PodInitializing' } }],
+      ['init-b', { waiting: { reason: 'PodInitializing' } }],
+    ])
+    expect(state(s.containerStatuses?.[0])).toEqual({ waiting: { reason: 'PodInitializing' } })
+    expect(initialized(s)).toEqual([
+      'False',
+      'ContainersNotInitialized',
+      'containers with incomplete status: [init-a init-b]',
+    ])
+    expect(s.phase).toBe('Pending')
+  })
+
+  it('a running init container is started but not ready; the pod stays Pending', () => {
+    const s = gen(two, view(sandbox(), running('init-a')))
+    expect(s.initContainerStatuses?.[0]).toMatchObject({
+      started: true,
+      ready: false,
+      state: { running: {} },
+    })
+    expect(s.phase).toBe('Pending')
+  })
+
+  it('a succeeded init container is ready and no longer listed as incomplete', () => {
+    const s = gen(two, view(sandbox(), exited('init-a', 0), running('init-b')))
+    expect(s.initContainerStatuses?.[0]).toMatchObject({
+      ready: true,
+      started: false,
+      state: { terminated: { exitCode: 0, reason: 'Completed' } },
+    })
+    expect(initialized(s)).toEqual([
+      'False',
+      'ContainersNotInitialized',
+      'containers with incomplete status: [init-b]',
+    ])
+  })
+
+  it('all succeeded: Initialized True, the app still PodInitializing until it is created', () => {
+    const s = gen(two, view(sandbox(), exited('init-a', 0), exited('init-b', 0)))
+    expect(initialized(s)).toEqual(['True', undefined, undefined])
+    expect(state(s.containerStatuses?.[0])).toEqual({ waiting: { reason: 'PodInitializing' } })
+  })
+
+  it('a crash-looping init container shows CrashLoopBackOff, its last exit and restarts', () => {
+    const s = gen(two, view(sandbox(), exited('init-a', 1, 0, 5_000), exited('init-a', 1, 1, 9_000)), {
+      'init-a': {
+        reason: 'CrashLoopBackOff',
+        message: 'back-off 10s restarting failed container=init-a pod=web_default(uid-web)',
+      },
+    })
+    const cs = s.initContainerStatuses?.[0]
+    expect(cs?.state?.waiting?.reason).toBe('CrashLoopBackOff')
+    expect(cs?.lastState?.terminated).toMatchObject({ exitCode: 1, reason: 'Error' })
+    expect(cs?.restartCount).toBe(1)
+    expect(s.phase).toBe('Pending')
+  })
+
+  it('a cached reason is not shown for an init container that already succeeded', () => {
+    const s = gen(two, view(sandbox(), exited('init-a', 0), running('init-b')), {
+      'init-a': { reason: 'CrashLoopBackOff', message: 'x' },
+    })
+    expect(s.initContainerStatuses?.[0]?.state?.terminated?.exitCode).toBe(0)
+  })
+
+  it('restartPolicy Never: a failed init container fails the pod', () => {
+    const pod = withInit([{ name: 'init-a' }], 'Never')
+    const s = gen(pod, view(sandbox(), exited('init-a', 1)))
+    expect(s.phase).toBe('Failed')
+    expect(initialized(s)).toEqual([
+      'False',
+      'ContainersNotInitialized',
+      'containers with incomplete status: [init-a]',
+    ])
+    expect(s.conditions?.find((c) => c.type === 'ContainersReady')?.reason).toBe('PodFailed')
+  })
+
+  it('once the app has run the pod stays initialized, whatever the init containers show', () => {
+    const s = gen(two, view(sandbox(), running('app')))
+    expect(initialized(s)).toEqual(['True', undefined, undefined])
+    expect(s.phase).toBe('Running')
+  })
+})
+
+describe('generatePodStatus: sidecars', () => {
+  const pod = withInit([{ name: 'proxy', sidecar: true }])
+
+  it('a running sidecar is started and ready, counts in ContainersReady, and initializes the pod', () => {
+    const s = gen(pod, view(sandbox(), running('proxy')))
+    expect(s.initContainerStatuses?.[0]).toMatchObject({ name: 'proxy', started: true, ready: true })
+    expect(initialized(s)).toEqual(['True', undefined, undefined])
+    expect(s.conditions?.find((c) => c.type === 'ContainersReady')?.message).toBe(
+      'containers with unready status: [app]',
+    )
+    expect(
+      gen(pod, view(sandbox(), running('proxy'), running('app'))).conditions?.map((c) => c.status),
+    ).toEqual(['True', 'True', 'True', 'True', 'True'])
+  })
+
+  it('a sidecar not yet created keeps the pod Pending; an unready sidecar holds ContainersReady', () => {
+    expect(gen(pod, view(sandbox())).phase).toBe('Pending')
+    const s = gen(pod, view(sandbox(), exited('proxy', 1), running('app')), {
+      proxy: { reason: 'CrashLoopBackOff', message: 'x' },
+    })
+    expect(s.phase).toBe('Running')
+    expect(s.conditions?.find((c) => c.type === 'ContainersReady')?.message).toBe(
+      'containers with unready status: [proxy]',
+    )
+  })
+
+  it('with a Never pod, the app done and the sidecar stopped, the pod Succeeded', () => {
+    const never = withInit([{ name: 'proxy', sidecar: true }], 'Never')
+    expect(gen(never, view(sandbox(), running('proxy'), exited('app', 0))).phase).toBe('Running')
+    expect(gen(never, view(sandbox(false), exited('proxy', 137), exited('app', 0))).phase).toBe('Succeeded')
+  })
+})
+
+describe('generatePodStatus: probe results', () => {
+  const probed = kpod('web')
+    .container('app', 'nginx', {
+      readinessProbe: { httpGet: { port: 80 } },
+      startupProbe: { httpGet: { port: 80 } },
+    })
+    .container('plain')
+    .build()
+  const results = (startup: boolean | undefined, readiness: boolean | undefined): ProbeResults => ({
+    startup: () => startup,
+    readiness: () => readiness,
+  })
+  const appOf = (s: ReturnType<typeof gen>) => s.containerStatuses?.find((c) => c.name === 'app')
+  const plainOf = (s: ReturnType<typeof gen>) => s.containerStatuses?.find((c) => c.name === 'plain')
+  const v = view(sandbox(), running('app'), running('plain'))
+
+  it('not started until the startup probe succeeded, not ready until the readiness probe does', () => {
+    const at = (st: boolean | undefined, rd: boolean | undefined) => {
+      const s = gen(probed, v, {}, false, results(st, rd))
+      return [appOf(s)?.started, appOf(s)?.ready]
+    }
+    expect(at(undefined, undefined)).toEqual([false, false])
+    expect(at(false, true)).toEqual([false, false])
+    expect(at(true, undefined)).toEqual([true, false])
+    expect(at(true, false)).toEqual([true, false])
+    expect(at(true, true)).toEqual([true, true])
+  })
+
+  it('a container without probes is started and ready; without results every running one is', () => {
+    const s = gen(probed, v, {}, false, results(undefined, undefined))
+    expect([plainOf(s)?.started, plainOf(s)?.ready]).toEqual([true, true])
+    expect(s.conditions?.find((c) => c.type === 'Ready')?.message).toBe(
+      'containers with unready status: [app]',
+    )
+    const without = gen(probed, v)
+    expect([appOf(without)?.started, appOf(without)?.ready]).toEqual([true, true])
+  })
+
+  it('a sidecar with a startup probe does not initialize the pod before it succeeds', () => {
+    const pod = withInit([
+      { name: 'proxy', sidecar: true, extra: { startupProbe: { exec: { command: ['true'] } } } },
+    ])
+    const s = gen(pod, view(sandbox(), running('proxy')), {}, false, results(undefined, undefined))
+    expect(initialized(s)).toEqual([
+      'False',
+      'ContainersNotInitialized',
+      'containers with incomplete status: [proxy]',
+    ])
+    expect(s.phase).toBe('Pending')
+  })
+})
+
+describe('generatePodStatus: order of container statuses', () => {
+  it('regular containers are sorted by name, init containers keep the spec order', () => {
+    const pod = withInit([{ name: 'z-init' }, { name: 'a-init' }])
+    pod.spec?.containers.push({ name: 'b', image: 'nginx' }, { name: 'a', image: 'nginx' })
+    const s = gen(pod)
+    expect(s.containerStatuses?.map((c) => c.name)).toEqual(['a', 'app', 'b'])
+    expect(s.initContainerStatuses?.map((c) => c.name)).toEqual(['z-init', 'a-init'])
   })
 })
 

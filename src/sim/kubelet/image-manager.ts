@@ -15,6 +15,7 @@ import { parseImageRef } from '../runtime/image-ref'
 import { BACKOFF_INITIAL_MS, Backoff, MAX_IMAGE_BACKOFF_MS } from './backoff'
 import {
   backOffPullingImage,
+  containerFieldPath,
   failedToApplyDefaultTag,
   failedToPullImage,
   imageAlreadyPresent,
@@ -81,7 +82,7 @@ export class ImageManager {
     sandboxConfig: PodSandboxConfig,
   ): Proc<EnsureImageResult> {
     const requested = container.image ?? ''
-    const fieldPath = `spec.containers{${container.name}}`
+    const fieldPath = containerFieldPath(pod, container.name)
     const event = (type: 'Normal' | 'Warning', reason: string, message: string): void =>
       this.recorder.event(pod, type, reason, message, { fieldPath })
     const object = podRef(pod)

@@ -18,14 +18,17 @@ import { EventRecorder } from '../client/events'
 import { Informer } from '../client/informer'
 import { ClientComponent } from '../component'
 import type { Kernel, Proc } from '../kernel/kernel'
-import { kubeletId, type Message, runtimeId } from '../kernel/trace'
-import type { ContainerEvent } from '../runtime/cri'
+import { kubeletId, type Message, type ObjectRef, runtimeId } from '../kernel/trace'
+import { type ContainerEvent, grpcErrorText } from '../runtime/cri'
 import { admitPod, rejectionMessage } from './admission'
 import { BACKOFF_INITIAL_MS, Backoff, MAX_CONTAINER_BACKOFF_MS } from './backoff'
 import type { KubeletContext } from './context'
 import { ImageManager, podRef } from './image-manager'
+import { NodeHeartbeat } from './node-status'
 import { Pleg, type PlegEvent } from './pleg'
 import { PodWorker } from './pod-worker'
+import { ProberManager } from './prober/manager'
+import type { ExecSyncResult } from './prober/prober'
 import { RuntimeClient } from './runtime-client'
 import { StatusManager } from './status-manager'
 
@@ -43,7 +46,13 @@ export class Kubelet extends ClientComponent implements KubeletContext {
   readonly images: ImageManager
   readonly statuses: StatusManager
   readonly crashBackoff = new Backoff(BACKOFF_INITIAL_MS, MAX_CONTAINER_BACKOFF_MS)
+  /** Startup, liveness and readiness probes; their results feed status generation (`probes`). */
+  readonly probes: ProberManager
   readonly informer: Informer<Pod>
+  /** The node Lease and node status heartbeats (node-status.ts). */
+  readonly heartbeat: NodeHeartbeat
+  /** Set by stop(): the node is down, nothing of the kubelet runs any more. */
+  private stopped = false
   private plegInstance: Pleg | undefined
   private readonly workers = new Map<string, PodWorker>()
   /** Pods refused at admission: terminal from the start, no worker. */
@@ -67,12 +76,27 @@ export class Kubelet extends ClientComponent implements KubeletContext {
     this.runtime = new RuntimeClient(kernel, this.id, runtimeId(name))
     this.images = new ImageManager(kernel, this.runtime, this.recorder)
     this.statuses = new StatusManager(kernel, this.client)
+    this.probes = new ProberManager({
+      kernel,
+      id: this.id,
+      recorder: this.recorder,
+      exec: (containerId, cmd, timeoutMs, object) => this.execSync(containerId, cmd, timeoutMs, object),
+      podIP: (pod) => this.plegInstance?.view(pod.metadata?.uid ?? '').sandbox?.network?.ip,
+      // The kill runs in the pod's worker, so it never races a sync; the next sync restarts it.
+      onLivenessOrStartupFailure: (pod, containerName, containerId, message, { probe }) =>
+        this.workers
+          .get(pod.metadata?.uid ?? '')
+          ?.killForProbe({ containerName, containerId, message, probe }),
+      // A readiness change is a status change: sync the pod so its status is regenerated.
+      onReadinessChange: (pod) => this.workers.get(pod.metadata?.uid ?? '')?.update(),
+    })
     this.informer = new Informer<Pod>(
       this.client,
       PODS,
       { fieldSelector: `spec.nodeName=${name}` },
       'kubelet-watch',
     )
+    this.heartbeat = new NodeHeartbeat(this)
     this.informer.addEventHandler({
       add: (pod) => this.podAdded(pod),
       update: (oldPod, newPod) => this.podUpdated(oldPod, newPod),
@@ -94,6 +118,24 @@ export class Kubelet extends ClientComponent implements KubeletContext {
     this.images.start()
     this.runtime.subscribe()
     this.kernel.spawn(this.informer.run(), `${this.id} pod informer`)
+    this.heartbeat.start()
+  }
+
+  /**
+   * The node went down (a scenario fault): heartbeats and pod workers stop, and whatever still
+   * arrives is ignored. The cluster also cuts the node off the network, so nothing it had in
+   * flight gets out.
+   */
+  stop(): void {
+    this.stopped = true
+    this.heartbeat.stop()
+    for (const worker of this.workers.values()) worker.stop()
+    for (const pod of this.informer.list()) this.probes.removePod(pod)
+  }
+
+  override receive(message: Message): void {
+    if (this.stopped) return
+    super.receive(message)
   }
 
   currentPod(key: string): Pod | undefined {
@@ -141,6 +183,7 @@ export class Kubelet extends ClientComponent implements KubeletContext {
     }
     const worker = new PodWorker(this, uid, objectKey(pod))
     this.workers.set(uid, worker)
+    this.probes.addPod(pod)
     worker.start()
     worker.update()
   }
@@ -159,6 +202,8 @@ export class Kubelet extends ClientComponent implements KubeletContext {
       return
     }
     if (deleted) {
+      // SyncTerminatingPod: liveness and startup stop; readiness goes on until the end.
+      this.probes.stopLivenessAndStartup(newPod)
       if (worker.state === 'terminated') this.statuses.requestSync(uid)
       else worker.update()
     }
@@ -170,10 +215,28 @@ export class Kubelet extends ClientComponent implements KubeletContext {
     const worker = this.workers.get(uid)
     worker?.stop()
     this.workers.delete(uid)
+    this.probes.removePod(pod)
     this.rejected.delete(uid)
     this.statuses.forget(uid)
     const sandbox = this.plegInstance?.view(uid).sandbox
     if (sandbox) this.kernel.spawn(this.removeSandbox(pod, sandbox.id), `${this.id} remove sandbox`)
+  }
+
+  /** CRI ExecSync for exec probes, as the prober expects it. */
+  private *execSync(
+    containerId: string,
+    cmd: readonly string[],
+    timeoutMs: number,
+    object: ObjectRef,
+  ): Proc<ExecSyncResult> {
+    const r = yield* this.runtime.call<'ExecSync'>(
+      { method: 'ExecSync', containerId, cmd, timeout: timeoutMs / 1000 },
+      'containers',
+      object,
+    )
+    return r.ok
+      ? { ok: true, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr }
+      : { ok: false, timedOut: r.error.code === 'DeadlineExceeded', error: grpcErrorText(r.error) }
   }
 
   private *removeSandbox(pod: Pod, podSandboxId: string): Proc {
@@ -189,6 +252,15 @@ export class Kubelet extends ClientComponent implements KubeletContext {
   private plegEvents(uid: string, events: readonly PlegEvent[]): void {
     const worker = this.workers.get(uid)
     if (!worker) return
+    const pod = this.informer.get(worker.key)
+    for (const e of events) {
+      if (e.type === 'ContainerStarted' && e.containerName !== 'POD' && pod) {
+        const c = this.pleg.view(uid).containers.find((x) => x.id === e.containerId)
+        this.probes.containerStarted(pod, e.containerName, e.containerId, c?.startedAtMs ?? this.kernel.nowMs)
+      } else if (e.type === 'ContainerDied' && e.containerName !== 'POD') {
+        this.probes.containerStopped(e.containerId)
+      }
+    }
     // isSyncPodWorthy: every event but ContainerRemoved makes the pod sync.
     if (events.some((e) => e.type !== 'ContainerRemoved')) worker.update()
   }

@@ -3,22 +3,36 @@
  * Updates that arrive during a sync (PLEG events, the informer) coalesce into one more sync after
  * it. A sync that fails is retried after the worker back-off (10 s + up to 50 % jitter), picked up
  * on the node's 1 s sync grid. A pod that reached Succeeded/Failed, or that was deleted, is
- * terminated once (SyncTerminatingPod): containers stopped, sandbox stopped, final status.
+ * terminated once (SyncTerminatingPod): containers stopped (preStop hooks, sidecars after the
+ * app), sandbox stopped, final status.
+ *
+ * Kills asked for by the prober (`killForProbe`) run in the worker too, between syncs, so that
+ * they never race a sync of the same pod; the sync after them restarts the container.
  */
 import type { Pod } from '../../api/types'
 import { type Kernel, type Proc, type Process, Signal, type Timer, wait } from '../kernel/kernel'
 import type { KubeletContext } from './context'
-import { REASON, stoppingContainer, WAITING } from './events'
+import { WAITING } from './events'
 import { generatePodStatus, type WaitingReason } from './generate-status'
 import { podRef } from './image-manager'
-import { latestOfEach } from './runtime-view'
-import { type SyncOutcome, syncPod } from './sync-pod'
+import { killContainers } from './kill'
+import { killContainerForProbe, runningContainers, type SyncOutcome, syncPod } from './sync-pod'
 
 /** pod_workers.go: backOffPeriod and workerBackOffPeriodJitterFactor. */
 export const WORKER_BACKOFF_MS = 10_000
 export const WORKER_BACKOFF_JITTER = 0.5
 
 export type WorkerState = 'syncing' | 'terminating' | 'terminated'
+
+/** A container to kill because a probe failed (see killContainerForProbe). */
+export interface ProbeKill {
+  readonly containerName: string
+  /** CRI container id: the instance the probe failed on (a newer one is left alone). */
+  readonly containerId: string
+  /** The Killing event's message, e.g. `Container app failed liveness probe, will be restarted`. */
+  readonly message: string
+  readonly probe?: 'liveness' | 'startup'
+}
 
 const BACKOFF_REASONS: readonly string[] = [WAITING.ImagePullBackOff, WAITING.CrashLoopBackOff]
 
@@ -34,6 +48,7 @@ export class PodWorker {
   /** Back-off reasons already shown once; only the first showing keeps the cluster busy. */
   private readonly announced = new Set<string>()
   private process: Process | undefined
+  private readonly kills: ProbeKill[] = []
 
   constructor(
     private readonly ctx: KubeletContext,
@@ -54,6 +69,16 @@ export class PodWorker {
   update(): void {
     this.pending = true
     this.kernel.notify(this.wake)
+  }
+
+  /**
+   * Kill a container for a failed liveness or startup probe. It runs in this worker, before its
+   * next sync, and that sync (with a pod cache newer than the kill) restarts the container.
+   */
+  killForProbe(kill: ProbeKill): void {
+    if (this.state !== 'syncing') return
+    this.kills.push(kill)
+    this.update()
   }
 
   stop(): void {
@@ -77,6 +102,10 @@ export class PodWorker {
       }
       const pod = this.ctx.currentPod(this.key)
       if (!pod || pod.metadata?.uid !== this.uid || this.state === 'terminated') continue
+      if (this.kills.length > 0 && !pod.metadata?.deletionTimestamp) {
+        yield* this.runKills(pod)
+        continue
+      }
       if (pod.metadata?.deletionTimestamp) {
         yield* this.terminate(pod)
         this.lastSyncMs = this.kernel.nowMs
@@ -88,6 +117,18 @@ export class PodWorker {
       else if (outcome.failed) this.scheduleRequeue(outcome)
       this.lastSyncMs = this.kernel.nowMs
     }
+  }
+
+  /** Kill what the prober asked for (still-running instances only), then sync again. */
+  private *runKills(pod: Pod): Proc {
+    const kills = this.kills.splice(0)
+    const running = new Set(runningContainers(this.ctx.pleg.view(this.uid)).map((c) => c.id))
+    for (const k of kills) {
+      if (!running.has(k.containerId)) continue
+      yield* killContainerForProbe(this.ctx, pod, k.containerName, k.containerId, k.message, k.probe)
+    }
+    this.lastSyncMs = this.kernel.nowMs
+    this.pending = true
   }
 
   /**
@@ -123,28 +164,14 @@ export class PodWorker {
     this.kernel.step(ctx.id, 'kubelet-watch', `SyncTerminatingPod ${this.key}`, { podUid: this.uid }, object)
     const deleting = pod.metadata?.deletionTimestamp !== undefined
     const view = ctx.pleg.view(this.uid)
-    const grace = pod.metadata?.deletionGracePeriodSeconds ?? pod.spec?.terminationGracePeriodSeconds ?? 30
-    const running = latestOfEach(view).filter((c) => c.state === 'CONTAINER_RUNNING')
-    // Containers are stopped in parallel (killContainersWithSyncResult runs one goroutine each).
-    const done = new Signal()
-    let left = running.length
-    for (const c of running) {
-      const fieldPath = `spec.containers{${c.metadata.name}}`
-      ctx.recorder.event(pod, 'Normal', REASON.Killing, stoppingContainer(c.metadata.name), { fieldPath })
-      this.kernel.spawn(
-        (function* (): Proc {
-          yield* ctx.runtime.call<'StopContainer'>(
-            { method: 'StopContainer', containerId: c.id, timeout: grace },
-            deleting ? 'delete' : 'containers',
-            object,
-          )
-          left--
-          ctx.kernel.notify(done)
-        })(),
-        `stop ${c.metadata.name}`,
-      )
-    }
-    while (left > 0) yield* wait(done)
+    // killPodWithSyncResult: every running container in parallel (preStop hooks, sidecars last).
+    yield* killContainers(
+      ctx,
+      pod,
+      runningContainers(view),
+      deleting ? 'delete' : 'containers',
+      view.sandbox?.network.ip || undefined,
+    )
     if (view.sandbox?.state === 'SANDBOX_READY') {
       yield* ctx.runtime.call<'StopPodSandbox'>(
         { method: 'StopPodSandbox', podSandboxId: view.sandbox.id },
@@ -163,6 +190,7 @@ export class PodWorker {
       hostIPs: ctx.hostIPs,
       podIsTerminal: true,
       epochMs: this.kernel.epochMs,
+      ...(ctx.probes ? { probes: ctx.probes } : {}),
     })
     ctx.statuses.setPodStatus(current, status)
     ctx.statuses.markTerminated(this.uid)

@@ -1,24 +1,38 @@
 /**
  * What a simulated container's main process does once started: run until it is stopped, or exit
- * with a code after some time. It follows from the Pod's command where that is obvious, from the
- * image's default entrypoint otherwise, and a Pod annotation can always say it explicitly.
+ * with a code after some time; when it is up; how it answers the kubelet's probes; how fast it
+ * uses memory. It follows from the Pod's command where that is obvious, from the image's default
+ * entrypoint otherwise, and a Pod annotation can always say it explicitly.
  *
  * ## The annotation
  *
  * `behavior.podflow.dev/<container-name>: "<clause>; <clause>; …"`, for example
  * `behavior.podflow.dev/app: "exit 1 after 5s"`. Clauses (durations are Go durations:
- * `500ms`, `5s`, `1m30s`, `2h`):
+ * `500ms`, `5s`, `1m30s`, `2h`; every time counts from the process's start):
  *
- * | clause                  | meaning                                                        |
- * |-------------------------|----------------------------------------------------------------|
- * | `run`                   | run until stopped (the default)                                |
- * | `exit <code> [after D]` | the process exits with `<code>` D after it started (default 0s)|
- * | `oom [after D]`         | killed by the kernel OOM killer: exit 137, reason `OOMKilled`  |
- * | `ignore sigterm`        | only SIGKILL stops it: deletion waits the whole grace period   |
+ * | clause                  | meaning                                                           |
+ * |-------------------------|-------------------------------------------------------------------|
+ * | `run`                   | run until stopped (the default)                                   |
+ * | `exit <code> [after D]` | the process exits with `<code>` D after it started (default 0s)   |
+ * | `oom [after D]`         | killed by the kernel OOM killer: exit 137, reason `OOMKilled`     |
+ * | `ignore sigterm`        | only SIGKILL stops it: deletion waits the whole grace period      |
+ * | `start after D`         | not up until D: every probe fails until then (connection refused) |
+ * | `ready after D`         | readiness probes fail until D                                     |
+ * | `unready after D`       | readiness probes fail from D on                                   |
+ * | `unhealthy after D`     | every probe (liveness, readiness, startup) fails from D on        |
+ * | `memory <rate>`         | memory grows by `<rate>` (`10Mi/s`, `1Gi/m`); OOMKilled when it   |
+ * |                         | reaches the container's `limits.memory` (no limit: no OOM)        |
  *
  * Every start of the container (each restart) runs the same behaviour again, so
- * `exit 1 after 5s` with `restartPolicy: Always` gives a CrashLoopBackOff.
- * Reserved for later (issue 5): `start after D`, `unready after D`, `memory <rate>`.
+ * `exit 1 after 5s` with `restartPolicy: Always` gives a CrashLoopBackOff, and
+ * `unhealthy after 30s` with a liveness probe restarts the container 30 s plus up to
+ * failureThreshold × periodSeconds after each start. `start after` does not move the other
+ * times: `exit 1 after 5s; start after 10s` exits before it is ever up.
+ *
+ * `probeOutcome` turns a behaviour into what a probe sees, with upstream's texts
+ * (pkg/probe/http, tcp, grpc, exec): a process that is not up refuses connections
+ * (`dial tcp 10.244.1.5:8080: connect: connection refused`; gRPC waits for its timeout); an
+ * unhealthy or unready one answers HTTP 503 / gRPC `NOT_SERVING` / exit code 1.
  *
  * ## Commands understood without an annotation
  *
@@ -29,6 +43,8 @@
  * `||` or new lines (`sleep 5; exit 3`). `while true`, `tail -f`, and any command not listed run
  * until stopped. A shell or REPL without `stdin: true` exits 0 at once, as `busybox` does.
  */
+import type { ContainerPort, Probe } from 'kubernetes-types/core/v1'
+import { parseQuantity } from '../../api/quantity'
 import type { Entrypoint } from './catalog'
 
 export interface ContainerBehavior {
@@ -36,6 +52,16 @@ export interface ContainerBehavior {
   readonly exit?: { readonly code: number; readonly afterMs: number; readonly oomKilled?: boolean }
   /** PID 1 without a SIGTERM handler (a shell, `sleep`): StopContainer must wait for SIGKILL. */
   readonly ignoresSigterm?: boolean
+  /** `start after D`: the process is up (answers probes) this long after it started. */
+  readonly startAfterMs?: number
+  /** `ready after D`: readiness probes fail until this long after the start. */
+  readonly readyAfterMs?: number
+  /** `unready after D`: readiness probes fail from this long after the start on. */
+  readonly unreadyAfterMs?: number
+  /** `unhealthy after D`: every probe fails from this long after the start on. */
+  readonly unhealthyAfterMs?: number
+  /** `memory <rate>`: memory use grows by this many bytes per second from the start. */
+  readonly memoryBytesPerSec?: number
 }
 
 export const ANNOTATION_PREFIX = 'behavior.podflow.dev/'
@@ -50,6 +76,12 @@ export interface BehaviorInput {
   readonly stdin?: boolean
   /** Names of the container's environment variables. */
   readonly env?: readonly string[]
+  /**
+   * The container's memory limit in bytes (`resources.limits.memory`; CRI
+   * `linux.resources.memory_limit_in_bytes`). With a `memory <rate>` clause the process is
+   * OOMKilled when it reaches it; absent or 0 = no limit.
+   */
+  readonly memoryLimitBytes?: number
 }
 
 export interface ResolvedBehavior {
@@ -106,10 +138,32 @@ export type AnnotationResult =
   | { readonly ok: true; readonly behavior: ContainerBehavior }
   | { readonly ok: false; readonly error: string }
 
+const KNOWN_CLAUSES =
+  'run, exit <code> [after D], oom [after D], ignore sigterm, start after D, ready after D, ' +
+  'unready after D, unhealthy after D, memory <rate>'
+
+const RATE_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 }
+
+/** `10Mi/s`, `1Gi/m`, `500k/s` → bytes per second; undefined when invalid. */
+export function parseMemoryRate(text: string): number | undefined {
+  const m = /^([^/\s]+)\/(s|m|h)$/.exec(text)
+  if (!m) return undefined
+  const bytes = parseQuantity(m[1] as string)
+  if (bytes === undefined || bytes <= 0) return undefined
+  return (bytes * 1000) / (RATE_UNIT_MS[m[2] as string] as number)
+}
+
 /** Parse the annotation notation (see the module comment). */
 export function parseBehaviorAnnotation(text: string): AnnotationResult {
   let exit: ContainerBehavior['exit']
   let ignoresSigterm = false
+  const times: {
+    startAfterMs?: number
+    readyAfterMs?: number
+    unreadyAfterMs?: number
+    unhealthyAfterMs?: number
+    memoryBytesPerSec?: number
+  } = {}
   const clauses = text
     .split(/[;\n]/)
     .map((c) => c.trim())
@@ -125,6 +179,9 @@ export function parseBehaviorAnnotation(text: string): AnnotationResult {
         ? `invalid duration "${from[1]}" in "${clause}" (want e.g. 5s, 1m30s, 500ms)`
         : ms
     }
+    /** `<head> after D`, where the `after D` part is required. */
+    const requiredAfter = (): number | string =>
+      rest.length === 0 ? `expected "after <duration>" in "${clause}"` : after(rest)
     if (head === 'run' && rest.length === 0) {
       exit = undefined
     } else if (head === 'exit') {
@@ -140,14 +197,52 @@ export function parseBehaviorAnnotation(text: string): AnnotationResult {
       exit = { code: 137, afterMs: ms, oomKilled: true }
     } else if (clause === 'ignore sigterm') {
       ignoresSigterm = true
+    } else if (head === 'start' || head === 'ready' || head === 'unready' || head === 'unhealthy') {
+      const ms = requiredAfter()
+      if (typeof ms === 'string') return { ok: false, error: ms }
+      const field = (
+        {
+          start: 'startAfterMs',
+          ready: 'readyAfterMs',
+          unready: 'unreadyAfterMs',
+          unhealthy: 'unhealthyAfterMs',
+        } as const
+      )[head]
+      times[field] = ms
+    } else if (head === 'memory') {
+      const rate = rest.length === 1 ? parseMemoryRate(rest[0] as string) : undefined
+      if (rate === undefined)
+        return {
+          ok: false,
+          error: `invalid memory rate in "${clause}" (want a quantity per s, m or h, e.g. 10Mi/s)`,
+        }
+      times.memoryBytesPerSec = rate
     } else {
-      return {
-        ok: false,
-        error: `unknown clause "${clause}" (known: run, exit <code> [after D], oom [after D], ignore sigterm)`,
-      }
+      return { ok: false, error: `unknown clause "${clause}" (known: ${KNOWN_CLAUSES})` }
     }
   }
-  return { ok: true, behavior: { ...(exit ? { exit } : {}), ...(ignoresSigterm ? { ignoresSigterm } : {}) } }
+  return {
+    ok: true,
+    behavior: { ...(exit ? { exit } : {}), ...(ignoresSigterm ? { ignoresSigterm } : {}), ...times },
+  }
+}
+
+/**
+ * When a process using memory at `memoryBytesPerSec` reaches `limitBytes`: ms after its start,
+ * rounded up. Undefined without a rate or a limit (memory grows, nothing stops it).
+ */
+export function oomAfterMs(behavior: ContainerBehavior, limitBytes: number | undefined): number | undefined {
+  const rate = behavior.memoryBytesPerSec
+  if (!rate || !limitBytes || limitBytes <= 0) return undefined
+  return Math.ceil((limitBytes / rate) * 1000)
+}
+
+/** Fold `memory <rate>` and the limit into `exit`: the OOM kill wins when it comes first. */
+function withMemoryLimit(behavior: ContainerBehavior, limitBytes: number | undefined): ContainerBehavior {
+  const oomMs = oomAfterMs(behavior, limitBytes)
+  if (oomMs === undefined) return behavior
+  if (behavior.exit && behavior.exit.afterMs <= oomMs) return behavior
+  return { ...behavior, exit: { code: 137, afterMs: oomMs, oomKilled: true } }
 }
 
 /** Commands that finish at once with status 0. */
@@ -321,9 +416,208 @@ export function resolveBehavior(input: BehaviorInput): ResolvedBehavior {
   }
   if (input.annotation !== undefined) {
     const parsed = parseBehaviorAnnotation(input.annotation)
-    if (parsed.ok) return { behavior: parsed.behavior, source: 'annotation' }
+    if (parsed.ok)
+      return { behavior: withMemoryLimit(parsed.behavior, input.memoryLimitBytes), source: 'annotation' }
     annotationError = parsed.error
   }
   const resolved = fromCommand()
   return annotationError ? { ...resolved, annotationError } : resolved
+}
+
+// ---- probes ----
+
+/** The kubelet's probe kinds. */
+export type ProbeKind = 'startup' | 'liveness' | 'readiness'
+
+/** Where the kubelet sends a probe. */
+export interface ProbeTarget {
+  /** The pod's IP (status.podIP): the host of httpGet and tcpSocket without `host`, and of grpc. */
+  readonly podIP?: string
+  /** The container's ports, to resolve a named probe port (`port: http`). */
+  readonly ports?: readonly ContainerPort[]
+}
+
+/** How long the kubelet's own checks take against a local pod (virtual ms). */
+export const PROBE_TIMINGS = {
+  /** A TCP connect, accepted or refused. */
+  connectMs: 1,
+  /** An HTTP GET or a gRPC health Check, answered. */
+  requestMs: 3,
+} as const
+
+/**
+ * What one probe sees. `output` is what upstream's prober returns as the probe's output: for a
+ * failure, the text after `<Probe> probe failed: ` in the Unhealthy event. `error` is a probe that
+ * could not run (an unknown named port): upstream throws the result away and records
+ * `<Probe> probe errored and resulted in unknown state: <error>`.
+ */
+export type ProbeOutcome =
+  | {
+      readonly result: 'success' | 'failure'
+      readonly output: string
+      /** How long the check takes; a gRPC connect that never succeeds waits for the timeout. */
+      readonly durationMs: number
+      /** What was probed, for the trace: `GET http://10.244.1.5:8080/healthz`, `tcp 10.244.1.5:5432`, `exec cat /tmp/healthy`. */
+      readonly target: string
+      /** Exec probes: the exit code the command returns. */
+      readonly exitCode?: number
+    }
+  | { readonly result: 'error'; readonly error: string; readonly durationMs: number; readonly target: string }
+
+/** Why a probe fails at this moment, if it does. */
+type ProcessState = 'up' | 'down' | 'unhealthy'
+
+function processState(behavior: ContainerBehavior, kind: ProbeKind, msSinceStart: number): ProcessState {
+  if (behavior.startAfterMs !== undefined && msSinceStart < behavior.startAfterMs) return 'down'
+  if (behavior.unhealthyAfterMs !== undefined && msSinceStart >= behavior.unhealthyAfterMs) return 'unhealthy'
+  if (kind === 'readiness') {
+    if (behavior.readyAfterMs !== undefined && msSinceStart < behavior.readyAfterMs) return 'unhealthy'
+    if (behavior.unreadyAfterMs !== undefined && msSinceStart >= behavior.unreadyAfterMs) return 'unhealthy'
+  }
+  return 'up'
+}
+
+/** Go's net.JoinHostPort: IPv6 hosts in brackets. */
+const joinHostPort = (host: string, port: number): string =>
+  host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`
+
+/** Go's time.Duration String for whole seconds: `1s`, `1m30s`, `1h0m0s`. */
+function goSeconds(seconds: number): string {
+  const h = Math.floor(seconds / 3600)
+  const m = Math.floor((seconds % 3600) / 60)
+  const s = seconds % 60
+  if (h > 0) return `${h}h${m}m${s}s`
+  if (m > 0) return `${m}m${s}s`
+  return `${s}s`
+}
+
+/** pkg/probe ResolveContainerPort: a number, a named container port, or a number in a string. */
+export function resolveProbePort(
+  port: number | string | undefined,
+  ports: readonly ContainerPort[] = [],
+): { readonly port: number } | { readonly error: string } {
+  let n: number
+  if (typeof port === 'number') n = port
+  else if (typeof port === 'string') {
+    const named = ports.find((p) => p.name === port)
+    if (named) n = named.containerPort
+    else if (/^[+-]?\d+$/.test(port)) n = Number(port)
+    else return { error: `strconv.Atoi: parsing ${JSON.stringify(port)}: invalid syntax` }
+  } else return { error: `intOrString had no kind: ${String(port)}` }
+  return n > 0 && n < 65536 ? { port: n } : { error: `invalid port number: ${n}` }
+}
+
+/**
+ * What an exec probe's command prints when it fails. Only `cat <file>` says something (busybox's
+ * text, as in the Kubernetes documentation's liveness example); other commands fail silently,
+ * so the event reads `Liveness probe failed: ` as it does upstream for a silent command.
+ */
+export function execFailureOutput(command: readonly string[]): string {
+  let argv = command
+  const c = argv.indexOf('-c')
+  if (SHELLS.has(base(argv[0] ?? '')) && c >= 0 && argv[c + 1] !== undefined)
+    argv = words((argv[c + 1] as string).split(/&&|\|\||;|\n/)[0] ?? '')
+  if (base(argv[0] ?? '') === 'cat' && argv[1] !== undefined)
+    return `cat: can't open '${argv[1]}': No such file or directory`
+  return ''
+}
+
+/**
+ * What a probe of `kind` sees `msSinceStart` after the process started, given its behaviour.
+ * httpGet/tcpSocket/grpc: the kubelet's own request to `target.podIP` (or the probe's `host`);
+ * exec: what the command returns (the kubelet runs it through the runtime's ExecSync; this is
+ * the verdict of the behaviour, to combine with what the runtime answered).
+ *
+ * Texts (pkg/probe/http/http.go, tcp/tcp.go, grpc/grpc.go, exec/exec.go): a refused connection is
+ * Go's dial error, `Get "http://10.244.1.5:8080/healthz": dial tcp 10.244.1.5:8080: connect:
+ * connection refused` for HTTP and `dial tcp 10.244.1.5:8080: connect: connection refused` for
+ * TCP; gRPC's blocking dial waits for the timeout: `timeout: failed to connect service
+ * "10.244.1.5:9090" within 1s: context deadline exceeded`. An unhealthy server answers HTTP 503
+ * (`HTTP probe failed with statuscode: 503`), gRPC `NOT_SERVING` (`service unhealthy (responded
+ * with "NOT_SERVING")`); an unhealthy TCP server refuses connections; an exec check exits 1.
+ */
+export function probeOutcome(
+  behavior: ContainerBehavior,
+  kind: ProbeKind,
+  msSinceStart: number,
+  probe: Probe,
+  target: ProbeTarget = {},
+): ProbeOutcome {
+  const state = processState(behavior, kind, msSinceStart)
+  const podIP = target.podIP ?? ''
+  if (probe.exec) {
+    const command = probe.exec.command ?? []
+    const text = `exec ${command.join(' ')}`
+    return state === 'up'
+      ? { result: 'success', output: '', durationMs: 0, target: text, exitCode: 0 }
+      : { result: 'failure', output: execFailureOutput(command), durationMs: 0, target: text, exitCode: 1 }
+  }
+  if (probe.httpGet) {
+    const get = probe.httpGet
+    const resolved = resolveProbePort(get.port, target.ports)
+    const scheme = (get.scheme ?? 'HTTP').toLowerCase()
+    const host = get.host || podIP
+    const path = get.path ?? ''
+    if ('error' in resolved)
+      return {
+        result: 'error',
+        error: resolved.error,
+        durationMs: 0,
+        target: `GET ${scheme}://${host}${path}`,
+      }
+    const hostPort = joinHostPort(host, resolved.port)
+    const url = `${scheme}://${hostPort}${path !== '' && !path.startsWith('/') ? '/' : ''}${path}`
+    const text = `GET ${url}`
+    if (state === 'down')
+      return {
+        result: 'failure',
+        output: `Get "${url}": dial tcp ${hostPort}: connect: connection refused`,
+        durationMs: PROBE_TIMINGS.connectMs,
+        target: text,
+      }
+    if (state === 'unhealthy')
+      return {
+        result: 'failure',
+        output: 'HTTP probe failed with statuscode: 503',
+        durationMs: PROBE_TIMINGS.requestMs,
+        target: text,
+      }
+    return { result: 'success', output: '', durationMs: PROBE_TIMINGS.requestMs, target: text }
+  }
+  if (probe.tcpSocket) {
+    const resolved = resolveProbePort(probe.tcpSocket.port, target.ports)
+    const host = probe.tcpSocket.host || podIP
+    if ('error' in resolved)
+      return { result: 'error', error: resolved.error, durationMs: 0, target: `tcp ${host}` }
+    const hostPort = joinHostPort(host, resolved.port)
+    return state === 'up'
+      ? { result: 'success', output: '', durationMs: PROBE_TIMINGS.connectMs, target: `tcp ${hostPort}` }
+      : {
+          result: 'failure',
+          output: `dial tcp ${hostPort}: connect: connection refused`,
+          durationMs: PROBE_TIMINGS.connectMs,
+          target: `tcp ${hostPort}`,
+        }
+  }
+  if (probe.grpc) {
+    const hostPort = joinHostPort(podIP, probe.grpc.port)
+    const text = `grpc ${hostPort}${probe.grpc.service ? ` ${probe.grpc.service}` : ''}`
+    const timeoutSeconds = probe.timeoutSeconds ?? 1
+    if (state === 'down')
+      return {
+        result: 'failure',
+        output: `timeout: failed to connect service "${hostPort}" within ${goSeconds(timeoutSeconds)}: context deadline exceeded`,
+        durationMs: timeoutSeconds * 1000,
+        target: text,
+      }
+    if (state === 'unhealthy')
+      return {
+        result: 'failure',
+        output: 'service unhealthy (responded with "NOT_SERVING")',
+        durationMs: PROBE_TIMINGS.requestMs,
+        target: text,
+      }
+    return { result: 'success', output: 'service healthy', durationMs: PROBE_TIMINGS.requestMs, target: text }
+  }
+  return { result: 'error', error: 'missing probe handler', durationMs: 0, target: '' }
 }

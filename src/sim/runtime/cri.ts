@@ -41,6 +41,8 @@ export interface ContainerConfig {
   readonly envs?: readonly KeyValue[]
   readonly stdin?: boolean
   readonly tty?: boolean
+  /** The container's cgroup limits (LinuxContainerResources); memory is what the OOM killer enforces. */
+  readonly linux?: { readonly resources?: { readonly memoryLimitInBytes?: number } }
   readonly labels: Readonly<Record<string, string>>
   readonly annotations: Readonly<Record<string, string>>
 }
@@ -121,6 +123,16 @@ export type CriRequest =
   | { readonly method: 'StopContainer'; readonly containerId: string; readonly timeout: number }
   | { readonly method: 'RemoveContainer'; readonly containerId: string }
   | { readonly method: 'ContainerStatus'; readonly containerId: string }
+  /**
+   * Run a command inside a running container and wait for it (lifecycle hooks, exec probes).
+   * `timeout` in seconds; 0 means no timeout (what the kubelet passes for lifecycle hooks).
+   */
+  | {
+      readonly method: 'ExecSync'
+      readonly containerId: string
+      readonly cmd: readonly string[]
+      readonly timeout: number
+    }
   /** Opens the event stream; the runtime answers with ContainerEvent messages as things change. */
   | { readonly method: 'GetContainerEvents' }
 
@@ -139,6 +151,7 @@ export interface CriResults {
   StopContainer: Record<string, never>
   RemoveContainer: Record<string, never>
   ContainerStatus: { readonly status: ContainerStatus }
+  ExecSync: { readonly stdout: string; readonly stderr: string; readonly exitCode: number }
   GetContainerEvents: Record<string, never>
 }
 

@@ -12,7 +12,16 @@
 
 import type { ContainerImage } from 'kubernetes-types/core/v1'
 import type { Node } from '../../api/types'
-import { type Component, call, type Kernel, type Proc, sleep, type Timer } from '../kernel/kernel'
+import {
+  type Component,
+  call,
+  type Kernel,
+  type Proc,
+  Signal,
+  sleep,
+  type Timer,
+  wait,
+} from '../kernel/kernel'
 import {
   type ComponentId,
   type Message,
@@ -36,6 +45,7 @@ import {
   type PodSandboxConfig,
   type PodSandboxStatus,
 } from './cri'
+import { EXEC_KILLED_EXIT_CODE, execNotRunning, execOutcome, execTimedOut } from './exec'
 import { normalizedName, parseImageRef, registryHost } from './image-ref'
 import { ImageStore } from './image-store'
 import { IpAllocator } from './ip-allocator'
@@ -93,6 +103,8 @@ interface Container {
   exitCode: number
   reason: string
   exitTimer?: Timer
+  /** Called when the container stops: the ExecSync processes running inside it end too. */
+  readonly onExit: Array<() => void>
 }
 
 const HEX = '0123456789abcdef'
@@ -189,6 +201,7 @@ export class ContainerRuntime implements Component {
         if (!c) return notFound('container', request.containerId)
         yield* sleep(RUNTIME_TIMINGS.removeMs)
         c.exitTimer?.cancel()
+        for (const fn of c.onExit.splice(0)) fn()
         this.containers.delete(c.id)
         this.emit('CONTAINER_DELETED_EVENT', c.id, c.config.metadata.name, c.sandboxId)
         return ok<'RemoveContainer'>({})
@@ -199,6 +212,8 @@ export class ContainerRuntime implements Component {
           ? ok<'ContainerStatus'>({ status: this.containerStatus(c) })
           : notFound('container', request.containerId)
       }
+      case 'ExecSync':
+        return yield* this.execSync(request.containerId, request.cmd, request.timeout, stage, object)
       case 'GetContainerEvents':
         return ok<'GetContainerEvents'>({})
     }
@@ -289,6 +304,7 @@ export class ContainerRuntime implements Component {
     for (const c of [...this.containers.values()]) {
       if (c.sandboxId !== id) continue
       c.exitTimer?.cancel()
+      for (const fn of c.onExit.splice(0)) fn()
       this.containers.delete(c.id)
     }
     if (!sandbox.ipReleased) this.ips.release(sandbox.ip)
@@ -421,6 +437,9 @@ export class ContainerRuntime implements Component {
         : {}),
       stdin: config.stdin === true,
       env: (config.envs ?? []).map((e) => e.key),
+      ...(config.linux?.resources?.memoryLimitInBytes
+        ? { memoryLimitBytes: config.linux.resources.memoryLimitInBytes }
+        : {}),
     })
     const id = this.newId()
     const repository = parsedUser.ok ? `${parsedUser.ref.domain}/${parsedUser.ref.path}` : undefined
@@ -435,6 +454,7 @@ export class ContainerRuntime implements Component {
       createdAtMs: this.kernel.nowMs,
       exitCode: 0,
       reason: '',
+      onExit: [],
     }
     this.containers.set(id, container)
     this.kernel.step(
@@ -515,6 +535,55 @@ export class ContainerRuntime implements Component {
     return ok<'StopContainer'>({})
   }
 
+  /**
+   * ExecSync: run a command in a running container (`exec.ts` says what it does) and answer when
+   * it ends, when `timeoutSec` (if not 0) passes, or when the container stops (the exec'd process
+   * is killed with it: exit 137).
+   */
+  private *execSync(
+    id: string,
+    cmd: readonly string[],
+    timeoutSec: number,
+    stage: Stage,
+    object: ObjectRef | undefined,
+  ): Proc<CriResponse> {
+    const c = this.containers.get(id)
+    if (!c) return notFound('container', id)
+    if (c.state !== 'CONTAINER_RUNNING') return fail('Unknown', execNotRunning(c.state))
+    const outcome = execOutcome(cmd)
+    const timeoutMs = timeoutSec > 0 ? timeoutSec * 1000 : undefined
+    this.kernel.step(
+      this.id,
+      stage,
+      `exec ${cmd.join(' ')} in ${c.config.metadata.name}`,
+      { containerId: id, cmd, timeoutSec, exitCode: outcome.exitCode, durationMs: outcome.ms },
+      object,
+      typeof outcome.ms === 'number' ? outcome.ms : 0,
+    )
+    let ended: 'done' | 'timeout' | 'killed' | undefined
+    const woken = new Signal()
+    const end = (why: 'done' | 'timeout' | 'killed') => () => {
+      if (ended) return
+      ended = why
+      this.kernel.notify(woken)
+    }
+    const timers: Timer[] = []
+    if (typeof outcome.ms === 'number') timers.push(this.kernel.after(outcome.ms, end('done')))
+    if (timeoutMs !== undefined) timers.push(this.kernel.after(timeoutMs, end('timeout')))
+    const killed = end('killed')
+    c.onExit.push(killed)
+    try {
+      while (!ended) yield* wait(woken)
+    } finally {
+      for (const t of timers) t.cancel()
+      const i = c.onExit.indexOf(killed)
+      if (i >= 0) c.onExit.splice(i, 1)
+    }
+    if (ended === 'timeout') return fail('DeadlineExceeded', execTimedOut(timeoutSec))
+    const exitCode = ended === 'killed' ? EXEC_KILLED_EXIT_CODE : outcome.exitCode
+    return ok<'ExecSync'>({ stdout: '', stderr: '', exitCode })
+  }
+
   private exit(c: Container, code: number, reason: string, stage: Stage, cause: string): void {
     c.exitTimer?.cancel()
     c.exitTimer = undefined
@@ -522,6 +591,7 @@ export class ContainerRuntime implements Component {
     c.finishedAtMs = this.kernel.nowMs
     c.exitCode = code
     c.reason = reason
+    for (const fn of c.onExit.splice(0)) fn()
     const sandbox = this.sandboxes.get(c.sandboxId)
     this.kernel.step(
       this.id,
@@ -587,6 +657,14 @@ export class ContainerRuntime implements Component {
   /** The sandboxes this runtime knows (for tests and the UI's node view). */
   listSandboxes(): PodSandboxStatus[] {
     return [...this.sandboxes.values()].map((s) => this.sandboxStatus(s))
+  }
+
+  /**
+   * A container's state as a client on the node's network finds it (the kubelet's httpGet
+   * lifecycle hooks reach the container's port, not the CRI). Not a CRI call: nothing is traced.
+   */
+  containerState(id: string): ContainerStatus['state'] | undefined {
+    return this.containers.get(id)?.state
   }
 
   listContainers(): ContainerStatus[] {
