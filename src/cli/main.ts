@@ -1,11 +1,15 @@
 /**
  * `npm run --silent sim -- [options] FILE...` — run the simulated control plane on manifests.
+ * `npm run --silent sim -- get|describe …` — kubectl's printers over the objects in files.
  */
 import { readFileSync } from 'node:fs'
 import { parseDuration } from './duration'
-import { type CliOptions, type InputFile, runCli } from './run'
+import { type CliOptions, type InputFile, OUTPUT_FORMATS, type OutputFormat, runCli } from './run'
+import { runView, type ViewCommand, viewResource } from './view'
 
 const USAGE = `Usage: npm run --silent sim -- [options] FILE...
+       npm run --silent sim -- get pods|nodes|events [-o wide] [-A] [-n NS] [--now TIME] FILE...
+       npm run --silent sim -- describe pod|node NAME [-n NS] [--now TIME] FILE...
 
 Simulates a Kubernetes v1.33 control plane applying the manifests in FILE (YAML or JSON,
 multi-document; "-" reads standard input). kind: Node objects replace the default cluster
@@ -16,11 +20,20 @@ time 0 in file order, as "kubectl apply -f" would.
 Options:
   --seed N          seed of the simulation's randomness (default 1)
   --until DURATION  run to this virtual time (e.g. 30s, 5m, 1h30m) instead of until idle
-  -o, --output FMT  text (default): an event log; json: responses, pods, events, nodes, trace
-  -h, --help        show this help
+  -o, --output FMT  text (default): an event log and the final Pods; json: responses, pods,
+                    events, nodes, scheduling, trace; get-pods, get-nodes, get-events: that
+                    kubectl table at the end of the run; describe: kubectl describe of every Pod
+
+get and describe print kubectl's output for the objects in FILE exactly as they are (manifests,
+or the JSON of -o json); nothing is simulated. Ages are counted to --now (RFC 3339, e.g.
+2025-05-01T10:05:00Z; default: the current time).
+  -o wide             get: the wide columns
+  -A, --all-namespaces  get: a NAMESPACE column
+  -n, --namespace NS  only objects in NS (objects without a namespace are in default)
 `
 
 function main(argv: readonly string[]): number {
+  if (argv[0] === 'get' || argv[0] === 'describe') return view(argv[0], argv.slice(1))
   const files: string[] = []
   let seed: number | string | undefined
   let untilMs: number | undefined
@@ -45,8 +58,9 @@ function main(argv: readonly string[]): number {
         throw new UsageError(`--until: invalid duration "${v}" (use e.g. 30s, 5m, 1h30m)`)
     } else if (arg === '-o' || arg === '--output') {
       const v = value()
-      if (v !== 'text' && v !== 'json') throw new UsageError(`--output must be text or json, not "${v}"`)
-      output = v
+      if (!(OUTPUT_FORMATS as readonly string[]).includes(v))
+        throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}, not "${v}"`)
+      output = v as OutputFormat
     } else if (arg.startsWith('-') && arg !== '-') {
       throw new UsageError(`unknown option ${arg}`)
     } else files.push(arg)
@@ -58,6 +72,68 @@ function main(argv: readonly string[]): number {
     ...(untilMs !== undefined ? { untilMs } : {}),
     output,
   })
+  process.stdout.write(result.stdout)
+  process.stderr.write(result.stderr)
+  return result.exitCode
+}
+
+/** `get …` / `describe …` over the objects in files. */
+function view(verb: 'get' | 'describe', argv: readonly string[]): number {
+  const positional: string[] = []
+  let wide = false
+  let allNamespaces = false
+  let namespace: string | undefined
+  let nowMs = Date.now()
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string
+    const value = () => {
+      const v = argv[++i]
+      if (v === undefined) throw new UsageError(`${arg} needs a value`)
+      return v
+    }
+    if (arg === '-h' || arg === '--help') {
+      process.stdout.write(USAGE)
+      return 0
+    } else if (arg === '-o' || arg === '--output' || arg.startsWith('-o') || arg.startsWith('--output=')) {
+      const v = arg === '-o' || arg === '--output' ? value() : arg.replace(/^(-o=?|--output=)/, '')
+      if (verb !== 'get' || v !== 'wide') throw new UsageError(`${verb}: unsupported output format "${v}"`)
+      wide = true
+    } else if (arg === '-A' || arg === '--all-namespaces') {
+      allNamespaces = true
+    } else if (arg === '-n' || arg === '--namespace') {
+      namespace = value()
+    } else if (arg === '--now') {
+      const v = value()
+      const ms = Date.parse(v)
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(v) || Number.isNaN(ms))
+        throw new UsageError(`--now: invalid time "${v}" (use RFC 3339, e.g. 2025-05-01T10:05:00Z)`)
+      nowMs = ms
+    } else if (arg.startsWith('-') && arg !== '-') {
+      throw new UsageError(`unknown option ${arg}`)
+    } else positional.push(arg)
+  }
+  const [word, ...rest] = positional
+  if (word === undefined) throw new UsageError(`${verb}: which resource? (pods, nodes, events)`)
+  const resource = viewResource(word)
+  if (!resource || (verb === 'describe' && resource === 'events'))
+    throw new UsageError(`${verb}: unsupported resource "${word}"`)
+  let name: string | undefined
+  if (verb === 'describe') {
+    name = rest.shift()
+    if (name === undefined) throw new UsageError(`describe ${word}: NAME is required`)
+  }
+  if (rest.length === 0) throw new UsageError('no FILE given')
+  const inputs: InputFile[] = rest.map((f) => ({ name: f === '-' ? 'STDIN' : f, text: readInput(f) }))
+  const command: ViewCommand = {
+    verb,
+    resource,
+    nowMs,
+    ...(name !== undefined ? { name } : {}),
+    ...(wide ? { wide } : {}),
+    ...(allNamespaces ? { allNamespaces } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+  }
+  const result = runView(command, inputs)
   process.stdout.write(result.stdout)
   process.stderr.write(result.stderr)
   return result.exitCode

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import type { Event, Pod } from '../api/types'
 import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
-import { runCli } from './run'
+import { type CliOptions, runCli } from './run'
 
 const NGINX = `apiVersion: v1
 kind: Pod
@@ -503,5 +503,79 @@ metadata:
       stdout: '',
       stderr: 'error: users.yaml:6: User "alice" is defined twice\n',
     })
+  })
+})
+
+describe('kubectl views at the end of a run (-o get-pods, get-nodes, get-events, describe)', () => {
+  const text = (output: CliOptions['output'], yaml = NGINX) =>
+    runCli([{ name: 'test.yaml', text: yaml }], { output })
+
+  it('get-pods: kubectl get pods -o wide -A, and nothing else', () => {
+    const out = text('get-pods')
+    expect(out.exitCode).toBe(0)
+    expect(out.stderr).toBe('')
+    const lines = out.stdout.split('\n')
+    expect(lines[0]).toBe(
+      'NAMESPACE   NAME    READY   STATUS    RESTARTS   AGE   IP           NODE       NOMINATED NODE   READINESS GATES',
+    )
+    expect(lines[1]).toMatch(
+      /^default {5}nginx {3}1\/1 {5}Running {3}0 {10}\d+s +10\.244\.\d+\.\d+ +worker-\d +<none> +<none>$/,
+    )
+    expect(lines.slice(2)).toEqual([''])
+  })
+
+  it('describe: every Pod, with its Events, ages as of the end of the run', () => {
+    const out = text('describe').stdout
+    expect(out).toMatch(
+      /^Name: {9}nginx\nNamespace: {4}default\nPriority: {5}0\nNode: {9}worker-\d\/172\.18\.0\.\d+\n/,
+    )
+    expect(out).toContain('\nStatus:       Running\n')
+    expect(out).toContain('\n    State:          Running\n')
+    expect(out).toContain('\nQoS Class:                    BestEffort\n')
+    expect(out).toMatch(/\nEvents:\n {2}Type {4}Reason {5}Age +From +Message\n/)
+    expect(out).toMatch(
+      /\n {2}Normal {2}Scheduled {2}\S+ +default-scheduler +Successfully assigned default\/nginx to worker-\d\n/,
+    )
+    expect(out).toMatch(/\n {2}Normal {2}Started {4}\S+ +kubelet +Started container nginx\n$/)
+  })
+
+  it('describe separates Pods with a blank line, as kubectl does', () => {
+    const out = text(
+      'describe',
+      `${NGINX}---\n${NGINX.replace('name: nginx\nspec', 'name: other\nspec')}`,
+    ).stdout
+    expect(out.match(/^Name: /gm)).toHaveLength(2)
+    expect(out).toMatch(/nginx\n\n\nName: {9}other\n/)
+  })
+
+  it('get-events and get-nodes', () => {
+    const events = text('get-events').stdout.split('\n')
+    expect(events[0]).toBe('NAMESPACE   LAST SEEN   TYPE     REASON      OBJECT      MESSAGE')
+    expect(events.slice(1, -1).map((l) => l.split(/ {2,}/)[3])).toEqual([
+      'Scheduled',
+      'Pulling',
+      'Pulled',
+      'Created',
+      'Started',
+    ])
+    const nodes = text('get-nodes').stdout.split('\n')
+    expect(nodes[0]).toMatch(/^NAME {12}STATUS {3}ROLES {11}AGE {3}VERSION {3}INTERNAL-IP/)
+    expect(nodes.slice(1, -1).map((l) => l.split(' ')[0])).toEqual([
+      'control-plane',
+      'worker-1',
+      'worker-2',
+      'worker-3',
+    ])
+  })
+
+  it('keeps apply errors on stderr, and says when there is no Pod', () => {
+    const out = text(
+      'get-pods',
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: broken\nspec:\n  containers:\n  - name: app\n',
+    )
+    expect(out.stdout).toBe('')
+    expect(out.stderr).toBe(
+      'The Pod "broken" is invalid: spec.containers[0].image: Required value\nNo resources found\n',
+    )
   })
 })

@@ -5,7 +5,16 @@
  * `kubectl apply -f` by the admin), run the simulation, and format what
  * happened. Pure apart from its inputs, so tests call it.
  */
-import { getPods } from '../api/kubectl'
+import {
+  type AnyEvent,
+  describePod,
+  getEvents,
+  getNodes,
+  getPods,
+  noResourcesFound,
+  podEvents,
+  sortEventsAsListed,
+} from '../api/kubectl'
 import type { KubeObject, Node } from '../api/types'
 import { Cluster } from '../sim/cluster/cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
@@ -23,10 +32,19 @@ import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { formatEventLog } from './event-log'
 import { formatResponse, isError } from './responses'
 
+/**
+ * `text`: what kubectl printed, the event log and the final Pods; `json`: everything; the others
+ * print one kubectl view of the cluster at the end of the run (ages as of that moment):
+ * `get-pods` (`kubectl get pods -o wide -A`), `get-nodes` (`-o wide`), `get-events` (`-A`), and
+ * `describe` (`kubectl describe pods -A`: every Pod, with its Events).
+ */
+export const OUTPUT_FORMATS = ['text', 'json', 'get-pods', 'get-nodes', 'get-events', 'describe'] as const
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
+
 export interface CliOptions {
   readonly seed?: number | string
   readonly untilMs?: number
-  readonly output: 'text' | 'json'
+  readonly output: OutputFormat
 }
 
 export interface InputFile {
@@ -94,13 +112,9 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
   if (options.output === 'json')
     return { exitCode: 0, stdout: `${JSON.stringify(jsonOutput(result))}\n`, stderr: '' }
   // One apply action, one response per applied object in order: the i-th came from this file.
-  return {
-    exitCode: 0,
-    ...textOutput(
-      result,
-      appliedFrom.map((o) => o.file.name),
-    ),
-  }
+  const sources = appliedFrom.map((o) => o.file.name)
+  if (options.output !== 'text') return { exitCode: 0, ...viewOutput(result, sources, options.output) }
+  return { exitCode: 0, ...textOutput(result, sources) }
 }
 
 function failure(errors: readonly string[]): CliOutput {
@@ -116,6 +130,37 @@ function jsonOutput(r: RunResult) {
     scheduling: schedulingAttempts(r.trace),
     trace: r.trace,
   }
+}
+
+/** What kubectl printed on stderr for the applied objects (errors). */
+function applyErrors(r: RunResult, files: readonly string[]): string[] {
+  return r.responses.flatMap((resp, i) => (isError(resp) ? [formatResponse(resp, files[i])] : []))
+}
+
+/** One kubectl view of the cluster at the end of the run. */
+function viewOutput(
+  r: RunResult,
+  files: readonly string[],
+  format: Exclude<OutputFormat, 'text' | 'json'>,
+): { stdout: string; stderr: string } {
+  const err = applyErrors(r, files)
+  const nowMs = parseStartTime(DEFAULT_START_TIME) + r.endMs
+  const events = r.events as readonly AnyEvent[]
+  let stdout = ''
+  if (format === 'get-pods') {
+    if (r.pods.length) stdout = getPods(r.pods, { nowMs, wide: true, allNamespaces: true })
+    else err.push(noResourcesFound())
+  } else if (format === 'get-nodes') {
+    stdout = getNodes(r.nodes, { nowMs, wide: true })
+  } else if (format === 'get-events') {
+    if (events.length) stdout = getEvents(sortEventsAsListed(events), { nowMs, allNamespaces: true })
+    else err.push(noResourcesFound())
+  } else {
+    // kubectl describe separates objects with a blank line.
+    stdout = r.pods.map((p) => describePod(p, podEvents(p, events), { nowMs })).join('\n\n')
+    if (!r.pods.length) err.push(noResourcesFound())
+  }
+  return { stdout, stderr: err.length ? `${err.join('\n')}\n` : '' }
 }
 
 function textOutput(r: RunResult, files: readonly string[]): { stdout: string; stderr: string } {

@@ -15,8 +15,8 @@ import type { Event } from '../types'
 import { parseTimeMs, translateTimestampSince } from './duration'
 import { type Column, type PrintOptions, printTable, type TableView } from './table'
 
-/** The fields printEvent reads, from either Event API. */
-interface EventView {
+/** The fields printEvent and DescribeEvents read, from either Event API. */
+export interface EventView {
   readonly namespace: string
   readonly name: string
   readonly type: string
@@ -24,12 +24,16 @@ interface EventView {
   readonly message: string
   readonly kind: string
   readonly objectName: string
+  readonly objectNamespace: string
+  readonly objectUid: string
   readonly fieldPath: string
   readonly firstTimestamp?: string
   readonly lastTimestamp?: string
   readonly eventTime?: string
   readonly seriesLastObserved?: string
   readonly seriesCount?: number
+  /** Whether the event has a `series` (events.k8s.io repeats). */
+  readonly series: boolean
   readonly count: number
   readonly sourceComponent: string
   readonly sourceHost: string
@@ -49,7 +53,7 @@ export type AnyEvent = Event & {
 }
 
 /** The core/v1 view of an event, as the apiserver converts events.k8s.io/v1 ones. */
-function view(e: AnyEvent): EventView {
+export function eventView(e: AnyEvent): EventView {
   const obj = e.involvedObject ?? e.regarding ?? {}
   const source = e.source ?? e.deprecatedSource ?? {}
   return {
@@ -60,12 +64,15 @@ function view(e: AnyEvent): EventView {
     message: e.message ?? e.note ?? '',
     kind: obj.kind ?? '',
     objectName: obj.name ?? '',
+    objectNamespace: obj.namespace ?? '',
+    objectUid: obj.uid ?? '',
     fieldPath: obj.fieldPath ?? '',
     firstTimestamp: e.firstTimestamp ?? e.deprecatedFirstTimestamp,
     lastTimestamp: e.lastTimestamp ?? e.deprecatedLastTimestamp,
     eventTime: e.eventTime,
     seriesLastObserved: e.series?.lastObservedTime,
     seriesCount: e.series?.count,
+    series: e.series !== undefined && e.series !== null,
     count: e.count ?? e.deprecatedCount ?? 0,
     sourceComponent: source.component ?? '',
     sourceHost: source.host ?? '',
@@ -88,13 +95,13 @@ export interface EventCells {
 
 /** The computed cells of printEvent. */
 export function eventCells(e: AnyEvent, nowMs: number): EventCells {
-  const v = view(e)
+  const v = eventView(e)
   const firstSeen = isZero(v.firstTimestamp)
     ? translateTimestampSince(v.eventTime, nowMs)
     : translateTimestampSince(v.firstTimestamp, nowMs)
   let lastSeen = isZero(v.lastTimestamp) ? firstSeen : translateTimestampSince(v.lastTimestamp, nowMs)
   let count = v.count
-  if (v.seriesLastObserved !== undefined || v.seriesCount !== undefined) {
+  if (v.series) {
     lastSeen = translateTimestampSince(v.seriesLastObserved, nowMs)
     count = v.seriesCount ?? 0
   } else if (count === 0) count = 1 // singleton events.k8s.io events carry no count
@@ -121,7 +128,7 @@ export const EVENT_TABLE: TableView<AnyEvent> = {
   columns: COLUMNS,
   namespace: (e) => e.metadata?.namespace ?? '',
   row(e, nowMs) {
-    const v = view(e)
+    const v = eventView(e)
     const c = eventCells(e, nowMs)
     return [
       c.lastSeen,

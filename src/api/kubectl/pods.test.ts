@@ -332,6 +332,91 @@ describe('podSummary: the STATUS column', () => {
       '0',
     ],
     ['evicted', pod().phase('Failed', 'Evicted'), '0/1', 'Evicted', '0'],
+    ['phase Unknown', pod().phase('Unknown'), '0/1', 'Unknown', '0'],
+    [
+      'a lost node without deletion shows the reason',
+      pod().phase('Running', 'NodeLost'),
+      '0/1',
+      'NodeLost',
+      '0',
+    ],
+    [
+      'init container waiting in PodInitializing counts as not started',
+      pod()
+        .init('setup')
+        .initStatuses(cs('setup', waiting('PodInitializing'))),
+      '0/1',
+      'Init:0/1',
+      '0',
+    ],
+    [
+      'init container restarts, with the last restart age, while initializing',
+      pod()
+        .init('setup')
+        .initStatuses(
+          cs('setup', waiting('CrashLoopBackOff'), false, {
+            restartCount: 2,
+            lastState: { terminated: { exitCode: 1, reason: 'Error', finishedAt: '2025-05-01T10:04:00Z' } },
+          }),
+        ),
+      '0/1',
+      'Init:CrashLoopBackOff',
+      '2 (60s ago)',
+    ],
+    [
+      'once initialized, restarts are the sidecars’ and the containers’, the latest restart wins',
+      pod()
+        .init('setup')
+        .sidecar('proxy')
+        .phase('Running')
+        .condition('Initialized', 'True')
+        .initStatuses(
+          cs('setup', terminated(0, 'Completed'), false, { restartCount: 4 }),
+          cs('proxy', running, true, {
+            started: true,
+            restartCount: 2,
+            lastState: { terminated: { exitCode: 1, finishedAt: '2025-05-01T10:04:00Z' } },
+          }),
+        )
+        .statuses(
+          cs('app', running, true, {
+            restartCount: 1,
+            lastState: {
+              terminated: { exitCode: 137, reason: 'OOMKilled', finishedAt: '2025-05-01T10:03:00Z' },
+            },
+          }),
+        ),
+      '2/2',
+      'Running',
+      '3 (60s ago)',
+    ],
+    [
+      'a deleted Pod still initializing is Terminating',
+      pod().init('setup').deleting().initStatuses(cs('setup', running)),
+      '0/1',
+      'Terminating',
+      '0',
+    ],
+    [
+      'a deleted failed Pod keeps Error',
+      pod()
+        .phase('Failed')
+        .deleting()
+        .statuses(cs('app', terminated(1, 'Error'))),
+      '0/1',
+      'Error',
+      '0',
+    ],
+    [
+      'waiting with an empty reason is skipped, a running container not ready counts nothing',
+      pod()
+        .containers('a', 'b')
+        .phase('Pending')
+        .statuses(cs('a', { waiting: {} }), cs('b', running, false)),
+      '0/2',
+      'Pending',
+      '0',
+    ],
   ])('%s', (_, b, ready, status, restarts) => {
     expect(podSummary(b.pod, NOW)).toEqual({ ready, status, restarts })
   })
