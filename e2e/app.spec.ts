@@ -397,3 +397,25 @@ test('the editor validates against the Kubernetes schema, explains fields, compl
   await expect(page.getByTestId('apply-ok')).toContainText(/^deployment\.apps\/web created$/)
   expect(problems).toEqual([])
 })
+
+test('a CrashLoopBackOff is watchable in seconds: quiet waits are skipped, the clock shows real time', async ({
+  page,
+}) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await chooseTemplate(page, /CrashLoopBackOff/)
+  await page.getByTestId('speed').selectOption('1')
+  await expect(page.getByTestId('skip-quiet')).toBeChecked()
+  await page.getByTestId('apply').click()
+  await expect(page.getByTestId('apply-ok')).toHaveText('pod/crasher created')
+  const chip = page.locator('[data-testid=pod-status][data-pod=crasher]')
+  // The first restart is immediate, then back-offs of 10 s and 20 s: at 1×, most of a minute of waiting.
+  await expect(page.getByTestId('fast-forward')).toHaveAttribute('data-active', 'true', { timeout: 15_000 })
+  await page.screenshot({ path: 'test-results/13-crash-loop-fast-forward.png' })
+  await expect(chip).toHaveAttribute('data-restarts', /^[3-9]|\d\d/, { timeout: 30_000 })
+  const clock = Number.parseFloat((await page.getByTestId('clock').textContent()) ?? '0')
+  expect(clock).toBeGreaterThan(35)
+  await expect(chip).toHaveAttribute('data-status', /CrashLoopBackOff|Error|Running|Completed/)
+  await page.screenshot({ path: 'test-results/14-crash-loop.png' })
+  expect(problems).toEqual([])
+})

@@ -86,7 +86,14 @@ export function PlaybackBar() {
         title="Only routine upkeep until the next message: crossing the wait fast. The clock shows the real time."
         aria-hidden={!fastForward}
       >
-        {fastForward ? '⏩ skipping quiet time' : ''}
+        {fastForward && (
+          <>
+            <svg className="icon" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M1 3v10l7-5zM8 3v10l7-5z" />
+            </svg>{' '}
+            skipping quiet time
+          </>
+        )}
       </span>
       <button
         type="button"

@@ -29,9 +29,15 @@ export function StatusStrip() {
             data-pod={pod.metadata?.name}
             data-status={summary.status}
             data-node={pod.spec?.nodeName ?? ''}
+            data-restarts={summary.restarts.split(' ')[0]}
           >
             <strong>{pod.metadata?.name}</strong> <span className="status">{summary.status}</span>{' '}
             <span className="ready">{summary.ready}</span>{' '}
+            {summary.restarts !== '0' && (
+              <span className="restarts" title={`RESTARTS ${summary.restarts}`}>
+                ↻{summary.restarts.split(' ')[0]}{' '}
+              </span>
+            )}
             <span className="node">{pod.spec?.nodeName ? `on ${pod.spec.nodeName}` : 'not scheduled'}</span>
           </button>
         )

@@ -106,6 +106,57 @@ spec:
       failureThreshold: 3
 `
 
+const crashLoopPod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: crasher
+spec:
+  containers:
+  - name: app
+    image: busybox:1.37
+    # Exits with an error after 2 s. With restartPolicy Always (the default)
+    # the kubelet restarts it, waiting 10 s, 20 s, 40 s … up to 5 min:
+    # CrashLoopBackOff. Play it: the quiet waits are skipped.
+    command: ["sh", "-c", "sleep 2; exit 1"]
+`
+
+const sidecarPod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web-with-sidecar
+spec:
+  initContainers:
+  # A sidecar: an init container with restartPolicy Always. It only has to
+  # start before the next container does, and keeps running beside nginx.
+  - name: log-shipper
+    image: busybox:1.37
+    restartPolicy: Always
+    command: ["sh", "-c", "tail -f /dev/null"]
+  containers:
+  - name: nginx
+    image: nginx:1.27
+`
+
+const failingLivenessPod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: unhealthy
+  annotations:
+    # podflow's behaviour notation: from 20 s after each start, every
+    # probe of this container fails (nginx answers 503).
+    behavior.podflow.dev/nginx: "unhealthy after 20s"
+spec:
+  containers:
+  - name: nginx
+    image: nginx:1.27
+    livenessProbe:
+      httpGet:
+        path: /healthz
+        port: 80
+      periodSeconds: 5
+      failureThreshold: 3
+`
+
 const resourcesPod = `apiVersion: v1
 kind: Pod
 metadata:
@@ -213,6 +264,24 @@ export const TEMPLATES: readonly Template[] = [
     title: 'Pod with probes',
     description: 'nginx with startup, readiness and liveness probes (the apiserver fills in their defaults).',
     yaml: probesPod,
+  },
+  {
+    id: 'sidecar',
+    title: 'Pod with a sidecar',
+    description: 'A restartable init container starts first and keeps running beside nginx.',
+    yaml: sidecarPod,
+  },
+  {
+    id: 'crash-loop',
+    title: 'CrashLoopBackOff',
+    description: 'A container that exits 1 after 2 s: restarts with a back-off of 10 s, 20 s, 40 s … 5 min.',
+    yaml: crashLoopPod,
+  },
+  {
+    id: 'failing-liveness',
+    title: 'Failing liveness probe',
+    description: 'nginx turns unhealthy 20 s after each start: 3 failed probes, Killing, restart.',
+    yaml: failingLivenessPod,
   },
   {
     id: 'resources',
