@@ -169,7 +169,9 @@ export class ApiServer implements Component, HandlerContext {
       to: w.client,
       kind: 'watch-event',
       summary: `WATCH ${type} ${resource}/${m.name}`,
-      stage: w.stage,
+      // A change a heartbeat wrote (a Lease renewal, a node status report) is routine for every
+      // watcher, whatever story stage its watch belongs to.
+      stage: this.kernel.causeStage() === 'heartbeat' ? 'heartbeat' : w.stage,
       object: {
         resource,
         ...(m.namespace ? { namespace: m.namespace } : {}),

@@ -54,7 +54,7 @@ const podRef = (pod: Pod) => ({
   name: 'nginx',
   uid: pod.metadata?.uid,
   apiVersion: 'v1',
-  resourceVersion: '38',
+  resourceVersion: '45',
 })
 
 describe('EventRecorder (core/v1, as the kubelet and controllers record)', () => {

@@ -1,9 +1,10 @@
 /**
  * The cluster as it was when the scenario began: the objects kubeadm and the controllers had
  * already written (namespaces, their default ServiceAccounts, the controllers' ServiceAccounts,
- * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes), and the scenario's
- * own RBAC objects and ServiceAccounts, as its administrator had created them. They are put into
- * etcd directly, before virtual time 0, so they are not part of the trace; everything after is.
+ * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes and their kubelets'
+ * Leases), and the scenario's own RBAC objects and ServiceAccounts, as its administrator had
+ * created them. They are put into etcd directly, before virtual time 0, so they are not part of
+ * the trace; everything after is.
  */
 import {
   etcdKey,
@@ -20,11 +21,31 @@ import { encode } from '../apiserver/codec'
 import { newUid } from '../apiserver/names'
 import type { MvccStore } from '../etcd/mvcc'
 import type { Kernel } from '../kernel/kernel'
+import { NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE } from '../kubelet/node-status'
 import { makeNode, nodeConditions } from './default-cluster'
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const
 
 const PRIORITY_CLASSES = resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo
+const LEASES = resourceByName('coordination.k8s.io', 'leases') as ResourceInfo
+
+/**
+ * A node's Lease as its kubelet writes it (component-helpers lease controller newLease, with the
+ * kubelet's setNodeOwnerFunc): named after the node, held by it, owned by the Node.
+ */
+export function nodeLease(node: Node, renewTime: string): KubeObject {
+  const name = node.metadata?.name ?? ''
+  return {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: {
+      name,
+      namespace: NODE_LEASE_NAMESPACE,
+      ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid: node.metadata?.uid ?? '' }],
+    },
+    spec: { holderIdentity: name, leaseDurationSeconds: NODE_LEASE_DURATION_SECONDS, renewTime },
+  } as KubeObject
+}
 
 /**
  * Write the initial objects straight into etcd, an hour before virtual time 0. `objects` (the
@@ -86,7 +107,13 @@ export function bootstrap(
         'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
     } as KubeObject)
   }
-  for (const node of nodes) put(NODES, clone(node))
+  const registered = nodes.map((node) => {
+    const copy = clone(node)
+    put(NODES, copy)
+    return copy
+  })
+  // Each kubelet's Lease, as last renewed at time 0 (the kubelets were running before the story).
+  for (const node of registered) put(LEASES, nodeLease(node, kernel.microTime()))
   for (const obj of objects) {
     const info = resourceForKind(obj.apiVersion, obj.kind)
     if (!info) throw new Error(`bootstrap: the apiserver serves no ${obj.apiVersion} ${obj.kind}`)

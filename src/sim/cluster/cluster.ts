@@ -8,8 +8,9 @@ import type { Node } from '../../api/types'
 import { ApiServer } from '../apiserver/apiserver'
 import { Etcd } from '../etcd/etcd'
 import { Kernel } from '../kernel/kernel'
+import { APISERVER, kubeletId, runtimeId } from '../kernel/trace'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
-import { DEFAULT_SEED, type Scenario, type UserAction } from '../scenario/scenario'
+import { DEFAULT_SEED, type FaultAction, type Scenario, type UserAction } from '../scenario/scenario'
 import { optionsFromConfiguration } from '../scheduler/scheduler'
 import { bootstrap, completeNode } from './bootstrap'
 import { type ControlPlane, type NodeSide, startControlPlane, startNodeSide } from './components'
@@ -55,7 +56,44 @@ export class Cluster {
     this.apiserver.start()
     this.controlPlane = startControlPlane(this.kernel, schedulerOptions)
     this.nodeSide = startNodeSide(this.kernel, this.nodes)
-    for (const action of scenario.actions) this.schedule(action)
+    for (const action of scenario.actions) {
+      if (action.type === 'node-down') this.scheduleFault(action)
+      else this.schedule(action)
+    }
+  }
+
+  /** Throws at construction when the fault names no node of the cluster. */
+  private scheduleFault(fault: FaultAction): void {
+    if (!this.nodeSide.kubelets.has(fault.node))
+      throw new Error(`node-down at ${fault.atMs} ms: the cluster has no node "${fault.node}"`)
+    this.kernel.at(fault.atMs, () => {
+      this.kernel.cause = null
+      this.nodeDown(fault)
+    })
+  }
+
+  /**
+   * A node goes down. `stop`: the kubelet stops and the node (kubelet and runtime) is cut off from
+   * everything. `unreachable`: only the kubelet's link to the apiserver is cut. Lost messages are
+   * not in the trace; a `fault` step on the kubelet records what happened.
+   */
+  private nodeDown(fault: FaultAction): void {
+    const kubelet = kubeletId(fault.node)
+    this.kernel.step(
+      kubelet,
+      'fault',
+      `node ${fault.node} down: ${fault.mode}`,
+      { type: 'NodeDown', node: fault.node, mode: fault.mode },
+      { resource: 'nodes', name: fault.node },
+    )
+    const network = this.kernel.network
+    if (fault.mode === 'stop') {
+      this.nodeSide.kubelets.get(fault.node)?.stop()
+      network.isolate(kubelet)
+      network.isolate(runtimeId(fault.node))
+    } else {
+      network.cut(kubelet, APISERVER)
+    }
   }
 
   private schedule(action: UserAction): void {

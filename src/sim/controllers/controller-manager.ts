@@ -1,7 +1,9 @@
 /**
  * kube-controller-manager: one process hosting many controllers over shared informers. Here it
  * runs the two that turn a Deployment into Pods, the Deployment controller and the ReplicaSet
- * controller, and the garbage collector that removes them again when their owner is deleted.
+ * controller, the garbage collector that removes them again when their owner is deleted, and the
+ * two that react to a node failing: the node lifecycle controller (heartbeats → conditions and
+ * taints) and the taint eviction controller (NoExecute taints → pod deletions).
  * (A bare Pod has no controller: it is seen by the pod informer and left alone.)
  *
  * Identities, as kubeadm runs it (--use-service-account-credentials=true): the shared informers
@@ -11,10 +13,19 @@
  * one component, so every request leaves from the kube-controller-manager node of the graph.
  *
  * kube-controller-manager: cmd/kube-controller-manager/app/apps.go (startDeploymentController,
- * startReplicaSetController), app/controllermanager.go (the client builder per controller).
+ * startReplicaSetController), app/core.go (the node lifecycle and taint eviction controllers, both
+ * with the node-controller client), app/controllermanager.go (the client builder per controller).
  */
-import { DEPLOYMENTS, PODS, REPLICA_SETS } from '../../api/resources'
-import type { Deployment, Pod, ReplicaSet } from '../../api/types'
+import type { Lease } from 'kubernetes-types/coordination/v1'
+import {
+  DEPLOYMENTS,
+  NODES,
+  PODS,
+  REPLICA_SETS,
+  type ResourceInfo,
+  resourceByName,
+} from '../../api/resources'
+import type { Deployment, Node, Pod, ReplicaSet } from '../../api/types'
 import { ApiClient } from '../client/client'
 import { EventRecorder } from '../client/events'
 import { Informer } from '../client/informer'
@@ -24,8 +35,12 @@ import { CONTROLLER_MANAGER } from '../kernel/trace'
 import type { ControllerDeps } from './base'
 import { DeploymentController } from './deployment/controller'
 import { GarbageCollector } from './garbage-collector'
+import { NodeLifecycleController, type NodeLifecycleOptions } from './node-lifecycle/controller'
 import { ReplicaSetController } from './replicaset/controller'
 import type { ControllerName } from './steps'
+import { TAINT_EVICTION_WORKERS, TaintEvictionController } from './taint-eviction/controller'
+
+const LEASES = resourceByName('coordination.k8s.io', 'leases') as ResourceInfo
 
 /** The release the simulation follows. */
 export const KUBE_VERSION = 'v1.33.0'
@@ -33,10 +48,23 @@ export const KUBE_VERSION = 'v1.33.0'
 const USER_AGENT = `kube-controller-manager/${KUBE_VERSION} (linux/amd64) kubernetes/60a317e`
 
 /** The controllers this simulation can run (names as in --controllers). */
-export type ControllerKind = 'deployment' | 'replicaset' | 'garbagecollector'
+export type ControllerKind =
+  | 'deployment'
+  | 'replicaset'
+  | 'garbagecollector'
+  | 'nodelifecycle'
+  | 'taint-eviction-controller'
+
+const ALL_CONTROLLERS: readonly ControllerKind[] = [
+  'deployment',
+  'replicaset',
+  'garbagecollector',
+  'nodelifecycle',
+  'taint-eviction-controller',
+]
 
 export interface ControllerManagerOptions {
-  /** --controllers; all three by default. */
+  /** --controllers; all of them by default. */
   readonly controllers?: readonly ControllerKind[]
   /** --concurrent-deployment-syncs (default 5). */
   readonly concurrentDeploymentSyncs?: number
@@ -44,15 +72,21 @@ export interface ControllerManagerOptions {
   readonly concurrentReplicaSetSyncs?: number
   /** --concurrent-gc-syncs (default 20). */
   readonly concurrentGCSyncs?: number
+  /** --node-monitor-period, --node-monitor-grace-period and the eviction rates. */
+  readonly nodeLifecycle?: NodeLifecycleOptions
 }
 
 export class ControllerManager extends ClientComponent {
   readonly deployments: Informer<Deployment>
   readonly replicaSets: Informer<ReplicaSet>
   readonly pods: Informer<Pod>
+  readonly nodes: Informer<Node>
+  readonly leases: Informer<Lease>
   readonly deploymentController?: DeploymentController
   readonly replicaSetController?: ReplicaSetController
   readonly garbageCollector?: GarbageCollector
+  readonly nodeLifecycleController?: NodeLifecycleController
+  readonly taintEvictionController?: TaintEvictionController
 
   constructor(kernel: Kernel, options: ControllerManagerOptions = {}) {
     super(
@@ -65,7 +99,9 @@ export class ControllerManager extends ClientComponent {
     this.deployments = new Informer<Deployment>(this.client, DEPLOYMENTS, {}, 'reconcile')
     this.replicaSets = new Informer<ReplicaSet>(this.client, REPLICA_SETS, {}, 'reconcile')
     this.pods = new Informer<Pod>(this.client, PODS, {}, 'reconcile')
-    const enabled = new Set(options.controllers ?? ['deployment', 'replicaset', 'garbagecollector'])
+    this.nodes = new Informer<Node>(this.client, NODES, {}, 'reconcile')
+    this.leases = new Informer<Lease>(this.client, LEASES, {}, 'reconcile')
+    const enabled = new Set(options.controllers ?? ALL_CONTROLLERS)
     if (enabled.has('deployment')) {
       this.deploymentController = new DeploymentController(
         this.deps('deployment-controller', options.concurrentDeploymentSyncs ?? 5),
@@ -89,11 +125,32 @@ export class ControllerManager extends ClientComponent {
         this.pods,
       )
     }
+    if (enabled.has('nodelifecycle')) {
+      // nodeUpdateWorkerSize: 8
+      this.nodeLifecycleController = new NodeLifecycleController(
+        this.deps('node-controller', 8),
+        this.nodes,
+        this.leases,
+        this.pods,
+        options.nodeLifecycle,
+      )
+    }
+    if (enabled.has('taint-eviction-controller')) {
+      // "taint-manager uses existing cluster role from node-controller"
+      this.taintEvictionController = new TaintEvictionController(
+        this.deps('taint-eviction-controller', TAINT_EVICTION_WORKERS, 'node-controller'),
+        this.pods,
+        this.nodes,
+      )
+    }
   }
 
-  /** A controller's own client and event recorder (source component = the controller's name). */
-  private deps(name: ControllerName, workers: number): ControllerDeps {
-    const user = `system:serviceaccount:kube-system:${name}`
+  /**
+   * A controller's own client and event recorder (source component = the controller's name; the
+   * client is the service account `serviceAccount`, the controller's name unless it borrows one).
+   */
+  private deps(name: ControllerName, workers: number, serviceAccount: string = name): ControllerDeps {
+    const user = `system:serviceaccount:kube-system:${serviceAccount}`
     const client = new ApiClient(
       this.kernel,
       CONTROLLER_MANAGER,
@@ -108,13 +165,13 @@ export class ControllerManager extends ClientComponent {
     return { kernel: this.kernel, client, recorder: new EventRecorder(client, { component: name }), workers }
   }
 
-  /** LIST then WATCH the three resources, wait for the caches to sync, then start the workers. */
+  /** LIST then WATCH the shared informers' resources, wait for the caches to sync, then start the workers. */
   start(): void {
     this.kernel.spawn(this.run(), 'kube-controller-manager')
   }
 
   private *run(): Proc {
-    const informers = [this.deployments, this.replicaSets, this.pods]
+    const informers = [this.deployments, this.replicaSets, this.pods, this.nodes, this.leases]
     const running = informers.map((inf) => this.kernel.spawn(inf.run(), `informer ${inf.info.resource}`))
     // WaitForNamedCacheSync
     const synced = new Signal()
@@ -123,5 +180,8 @@ export class ControllerManager extends ClientComponent {
     this.deploymentController?.startWorkers()
     this.replicaSetController?.startWorkers()
     this.garbageCollector?.startWorkers()
+    this.nodeLifecycleController?.startWorkers()
+    this.nodeLifecycleController?.run()
+    this.taintEvictionController?.startWorkers()
   }
 }

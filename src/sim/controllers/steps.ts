@@ -6,8 +6,16 @@
  */
 import type { ObjectRef } from '../kernel/trace'
 
-/** Each controller's service account (and event source) name. */
-export type ControllerName = 'deployment-controller' | 'replicaset-controller' | 'generic-garbage-collector'
+/**
+ * Each controller's event source name, which is also its service account, except for the taint
+ * eviction controller (it writes as `node-controller`).
+ */
+export type ControllerName =
+  | 'deployment-controller'
+  | 'replicaset-controller'
+  | 'generic-garbage-collector'
+  | 'node-controller'
+  | 'taint-eviction-controller'
 
 /**
  * A Pod whose ownerReferences name no controller. Only the ReplicaSet controller's pod handler
@@ -82,8 +90,72 @@ export interface GarbageCollectStep {
   readonly propagationPolicy: 'Background'
 }
 
+/**
+ * The node lifecycle controller found a node silent for longer than its grace period (no Lease
+ * renewal, no status report since `lastHeartbeatMs`) and sets its kubelet-owned conditions to
+ * Unknown (node_lifecycle_controller.go tryUpdateNodeHealth).
+ */
+export interface NodeStatusUnknownStep {
+  readonly type: 'NodeStatusUnknown'
+  readonly controller: 'node-controller'
+  readonly node: ObjectRef
+  /** Virtual time at which the controller last saw a heartbeat (its probeTimestamp). */
+  readonly lastHeartbeatMs: number
+  readonly silentForMs: number
+  /** nodeMonitorGracePeriod (or nodeStartupGracePeriod for a node that never reported). */
+  readonly gracePeriodMs: number
+  /** The conditions set to Unknown (Ready, MemoryPressure, DiskPressure, PIDPressure). */
+  readonly conditions: readonly string[]
+}
+
+/** The node lifecycle controller changes a node's taints (SwapNodeControllerTaint). */
+export interface NodeTaintStep {
+  readonly type: 'NodeTaint'
+  readonly controller: 'node-controller'
+  readonly node: ObjectRef
+  /** `key:Effect` of each taint added and removed. */
+  readonly add: readonly string[]
+  readonly remove: readonly string[]
+  /**
+   * `condition`: NoSchedule taints mirroring the node's conditions (doNoScheduleTaintingPass);
+   * `eviction`: the NoExecute not-ready/unreachable taint, rate-limited per zone
+   * (doNoExecuteTaintingPass); `reachable`: the node is Ready again (markNodeAsReachable).
+   */
+  readonly reason: 'condition' | 'eviction' | 'reachable'
+}
+
+/** The node lifecycle controller marks the pods of a node that is not Ready as not Ready. */
+export interface MarkPodsNotReadyStep {
+  readonly type: 'MarkPodsNotReady'
+  readonly controller: 'node-controller'
+  readonly node: ObjectRef
+  readonly pods: readonly string[]
+}
+
+/**
+ * The taint eviction controller looked at a pod on a node with NoExecute taints: `evict-now`
+ * (some taint is not tolerated), `evict-later` (all tolerated, the shortest tolerationSeconds is
+ * `tolerationSeconds`), `cancel` (the taints are gone or tolerated for ever).
+ */
+export interface TaintEvictionStep {
+  readonly type: 'TaintEviction'
+  readonly controller: 'taint-eviction-controller'
+  readonly pod: ObjectRef
+  readonly node: string
+  /** The node's NoExecute taints, `key:Effect`. */
+  readonly taints: readonly string[]
+  readonly decision: 'evict-now' | 'evict-later' | 'cancel' | 'deleting'
+  readonly tolerationSeconds?: number
+  /** Virtual time of the planned deletion. */
+  readonly fireAtMs?: number
+}
+
 export type ReconcileStep =
   | PodWithoutControllerStep
   | ReplicaSetSyncStep
   | DeploymentSyncStep
   | GarbageCollectStep
+  | NodeStatusUnknownStep
+  | NodeTaintStep
+  | MarkPodsNotReadyStep
+  | TaintEvictionStep

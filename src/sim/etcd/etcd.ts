@@ -119,7 +119,8 @@ export class Etcd implements Component {
           to: message.from,
           kind: 'watch-event',
           summary: events.map((e) => `WATCH ${e.type} ${e.kv.key}`).join(', '),
-          stage: 'persist',
+          // What a heartbeat writes is routine upkeep too.
+          stage: this.kernel.causeStage() === 'heartbeat' ? 'heartbeat' : 'persist',
           ...(first ? { object: keyRef(first.kv.key) } : {}),
           payload,
         })

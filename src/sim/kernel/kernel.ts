@@ -95,6 +95,8 @@ export class Kernel {
   private nextMessageId = 1
   /** The cause attached to what is sent now; see the class comment. */
   cause: number | null = null
+  /** How many messages faults (cut links, isolated components) have lost so far. */
+  lostMessages = 0
 
   constructor(options: KernelOptions) {
     this.epochMs = parseStartTime(options.startTime ?? DEFAULT_START_TIME)
@@ -144,12 +146,42 @@ export class Kernel {
     return this.at(this.nowMs + ms, fn, background)
   }
 
-  /** Record a message in the trace and schedule its delivery. */
+  /**
+   * Record a message in the trace and schedule its delivery. A message on a link a fault has cut
+   * (Network.cut / isolate) is lost instead: it is not delivered and not recorded (trace ids stay
+   * dense, and the trace holds only what travelled); a `call` waiting for its reply waits until
+   * its timeout, or for ever.
+   */
   send<P>(out: Outgoing<P>): Message<P> {
+    if (this.network.isCut(out.from, out.to)) return this.lose(out)
     const deliverAtMs = this.network.deliveryTime(out.from, out.to, this.nowMs, out.transferMs ?? 0)
     const message = this.record(out, deliverAtMs)
     this.at(deliverAtMs, () => this.deliver(message))
     return message
+  }
+
+  /** The stage of what is being handled now (the current cause), if any. */
+  causeStage(): Stage | undefined {
+    return this.cause === null ? undefined : this.trace[this.cause - 1]?.stage
+  }
+
+  /** A lost message: shaped like a sent one, with a negative id no reply can carry. */
+  private lose<P>(out: Outgoing<P>): Message<P> {
+    this.lostMessages++
+    return {
+      id: -this.lostMessages,
+      from: out.from,
+      to: out.to,
+      kind: out.kind,
+      summary: out.summary,
+      sentAtMs: this.nowMs,
+      deliverAtMs: this.nowMs,
+      causeId: this.cause,
+      stage: out.stage,
+      ...(out.object ? { object: out.object } : {}),
+      ...(out.replyTo !== undefined ? { replyTo: out.replyTo } : {}),
+      payload: out.payload,
+    }
   }
 
   /**

@@ -55,6 +55,7 @@ export type Stage =
   | 'event' // Event objects recorded by components
   | 'delete'
   | 'heartbeat' // routine upkeep: node Leases and status reports that keep the cluster alive
+  | 'fault' // a failure the scenario injects (a node stops, or loses its network)
 
 export const STAGE_STEP: Readonly<Record<Stage, 0 | 1 | 2 | 3 | 4 | 5>> = {
   boot: 0,
@@ -78,6 +79,7 @@ export const STAGE_STEP: Readonly<Record<Stage, 0 | 1 | 2 | 3 | 4 | 5>> = {
   event: 0,
   delete: 0,
   heartbeat: 0,
+  fault: 0,
 }
 
 /**

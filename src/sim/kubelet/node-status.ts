@@ -10,11 +10,13 @@
  * - **Node status**, computed every nodeStatusUpdateFrequency (10 s) and PATCHed to
  *   `nodes/<node>/status` only when something changed, or when nodeStatusReportFrequency (5 min)
  *   has passed since the last report (kubelet_node_status.go tryUpdateNodeStatus, up to
- *   nodeStatusUpdateRetry = 5 tries, the first GET served from the apiserver cache with
- *   resourceVersion=0). The conditions are the kubelet's: MemoryPressure, DiskPressure and
- *   PIDPressure False, Ready True, each with a fresh lastHeartbeatTime; a condition whose status
- *   changes (after the node controller set it Unknown) gets a new lastTransitionTime and the
- *   kubelet's `NodeReady` / `NodeHasSufficientMemory`… event (nodestatus/setters.go).
+ *   nodeStatusUpdateRetry = 5 tries). The first try reads the Node from the kubelet's own node
+ *   informer (LIST/WATCH with fieldSelector metadata.name=<node>, since v1.31: kubernetes#123977),
+ *   so a quiet node sends nothing but its Lease renewal; a retry GETs the Node. The conditions are the kubelet's: MemoryPressure, DiskPressure and
+ *   PIDPressure False, Ready True (or as the scenario's Node declares them), each with a fresh
+ *   lastHeartbeatTime; a condition whose status changes (after the node controller set it
+ *   Unknown) gets a new lastTransitionTime and the kubelet's `NodeReady` /
+ *   `NodeHasSufficientMemory`… event (nodestatus/setters.go).
  *
  * Both loops sleep on background timers (a cluster where only heartbeats happen is idle) and
  * restart the period after each sync, as wait.JitterUntil with sliding=true does. Their requests
@@ -30,10 +32,11 @@
  */
 import type { Lease } from 'kubernetes-types/coordination/v1'
 import type { NodeCondition } from 'kubernetes-types/core/v1'
-import { NODES, resourceByName, resourcePath, type ResourceInfo } from '../../api/resources'
+import { NODES, type ResourceInfo, resourceByName } from '../../api/resources'
 import { clone, type KubeObject, type Node } from '../../api/types'
 import type { ApiClient } from '../client/client'
 import type { EventRecorder } from '../client/events'
+import { Informer } from '../client/informer'
 import { type Kernel, type Proc, Signal, sleep, wait } from '../kernel/kernel'
 import type { ComponentId, ObjectRef } from '../kernel/trace'
 import { twoWayMergePatch } from './status-patch'
@@ -44,12 +47,16 @@ const LEASES = resourceByName('coordination.k8s.io', 'leases') as ResourceInfo
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease'
 export const NODE_LEASE_DURATION_SECONDS = 40
 export const NODE_LEASE_RENEW_INTERVAL_FRACTION = 0.25
-export const NODE_LEASE_RENEW_INTERVAL_MS = NODE_LEASE_DURATION_SECONDS * 1000 * NODE_LEASE_RENEW_INTERVAL_FRACTION
+export const NODE_LEASE_RENEW_INTERVAL_MS =
+  NODE_LEASE_DURATION_SECONDS * 1000 * NODE_LEASE_RENEW_INTERVAL_FRACTION
 export const NODE_STATUS_UPDATE_FREQUENCY_MS = 10_000
 export const NODE_STATUS_REPORT_FREQUENCY_MS = 5 * 60_000
 export const NODE_STATUS_UPDATE_RETRY = 5
 /** The heartbeat client's timeout: min(nodeStatusUpdateFrequency, nodeLeaseDuration). */
-export const HEARTBEAT_TIMEOUT_MS = Math.min(NODE_STATUS_UPDATE_FREQUENCY_MS, NODE_LEASE_DURATION_SECONDS * 1000)
+export const HEARTBEAT_TIMEOUT_MS = Math.min(
+  NODE_STATUS_UPDATE_FREQUENCY_MS,
+  NODE_LEASE_DURATION_SECONDS * 1000,
+)
 /** lease/controller.go maxUpdateRetries and maxBackoff; backoffEnsureLease starts at 100 ms doubled. */
 const LEASE_MAX_UPDATE_RETRIES = 5
 const LEASE_MAX_BACKOFF_MS = 7_000
@@ -75,58 +82,79 @@ export interface HeartbeatStep {
   readonly attempt?: number
 }
 
-/** The conditions the kubelet owns, in the order it writes them, with their healthy values. */
-const KUBELET_CONDITIONS: readonly {
+interface KubeletCondition {
   readonly type: string
-  readonly status: 'True' | 'False'
-  readonly reason: string
-  readonly message: string
-  /** The event recorded when the condition changes to this status (events.go). */
-  readonly event: string
-}[] = [
+  readonly status: string
+  readonly reason?: string
+  readonly message?: string
+}
+
+/** The conditions the kubelet owns, in the order it writes them, with their healthy values. */
+const KUBELET_CONDITIONS: readonly KubeletCondition[] = [
   {
     type: 'MemoryPressure',
     status: 'False',
     reason: 'KubeletHasSufficientMemory',
     message: 'kubelet has sufficient memory available',
-    event: 'NodeHasSufficientMemory',
   },
   {
     type: 'DiskPressure',
     status: 'False',
     reason: 'KubeletHasNoDiskPressure',
     message: 'kubelet has no disk pressure',
-    event: 'NodeHasNoDiskPressure',
   },
   {
     type: 'PIDPressure',
     status: 'False',
     reason: 'KubeletHasSufficientPID',
     message: 'kubelet has sufficient PID available',
-    event: 'NodeHasSufficientPID',
   },
-  {
-    type: 'Ready',
-    status: 'True',
-    reason: 'KubeletReady',
-    message: 'kubelet is posting ready status',
-    event: 'NodeReady',
-  },
+  { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' },
 ]
 
-type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: 'timeout' | number }
+/** The event the kubelet records when a condition changes to a status (kubelet/events/event.go). */
+const CONDITION_EVENTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  MemoryPressure: { True: 'NodeHasInsufficientMemory', False: 'NodeHasSufficientMemory' },
+  DiskPressure: { True: 'NodeHasDiskPressure', False: 'NodeHasNoDiskPressure' },
+  PIDPressure: { True: 'NodeHasInsufficientPID', False: 'NodeHasSufficientPID' },
+  Ready: { True: 'NodeReady', False: 'NodeNotReady' },
+}
+
+type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: 'timeout' | number }
 
 export class NodeHeartbeat {
   private readonly processes: { cancel(): void }[] = []
   /** The Lease this kubelet last wrote (latestLease). */
   private latestLease: Lease | undefined
+  /** The kubelet's own Node (an informer with fieldSelector metadata.name=<node>: nodeLister). */
+  readonly nodeInformer: Informer<Node>
   /** Wall-clock ms of the last node status report (lastStatusReportTime). */
   private lastStatusReportMs: number
+  /**
+   * What the kubelet reports for each of its conditions: healthy by default, or as the scenario's
+   * Node declares it (the simulated node has no eviction manager to find pressure itself).
+   */
+  private readonly conditions: readonly KubeletCondition[]
 
   constructor(private readonly host: HeartbeatHost) {
-    const ready = host.node.status?.conditions?.find((c) => c.type === 'Ready')
+    const declared = host.node.status?.conditions ?? []
+    const ready = declared.find((c) => c.type === 'Ready')
     const last = ready?.lastHeartbeatTime ? Date.parse(ready.lastHeartbeatTime) : Number.NaN
-    this.lastStatusReportMs = Number.isNaN(last) ? host.kernel.epochMs : last
+    this.lastStatusReportMs = Number.isNaN(last) ? host.kernel.epochMs : Math.min(last, host.kernel.epochMs)
+    this.nodeInformer = new Informer<Node>(
+      host.client,
+      NODES,
+      { fieldSelector: `metadata.name=${host.nodeName}` },
+      'kubelet-watch',
+    )
+    this.conditions = KUBELET_CONDITIONS.map((c) => {
+      const d = declared.find((x) => x.type === c.type)
+      return d && d.status !== 'Unknown'
+        ? { type: c.type, status: d.status, reason: d.reason, message: d.message }
+        : c
+    })
   }
 
   private get kernel(): Kernel {
@@ -143,6 +171,7 @@ export class NodeHeartbeat {
 
   start(): void {
     const id = this.host.id
+    this.processes.push(this.kernel.spawn(this.nodeInformer.run(), `${id} node informer`))
     this.processes.push(this.kernel.spawn(this.leaseLoop(), `${id} node lease`))
     this.processes.push(this.kernel.spawn(this.statusLoop(), `${id} node status`))
   }
@@ -176,7 +205,9 @@ export class NodeHeartbeat {
   private *retryUpdateLease(base: Lease): Proc<boolean> {
     let current = base
     for (let i = 0; i < LEASE_MAX_UPDATE_RETRIES; i++) {
-      const res = yield* this.timed(this.host.client.update<Lease>(LEASES, this.newLease(current), 'heartbeat'))
+      const res = yield* this.timed(
+        this.host.client.update<Lease>(LEASES, this.newLease(current), 'heartbeat'),
+      )
       if (res.ok && res.value.ok) {
         this.latestLease = res.value.object
         return true
@@ -207,7 +238,9 @@ export class NodeHeartbeat {
   /** ensureLease: GET it; create it (owned by the Node) when it is missing. */
   private *ensureLease(): Proc<Outcome<{ lease: Lease; created: boolean }>> {
     const client = this.host.client
-    const got = yield* this.timed(client.get<Lease>(LEASES, NODE_LEASE_NAMESPACE, this.host.nodeName, 'heartbeat'))
+    const got = yield* this.timed(
+      client.get<Lease>(LEASES, NODE_LEASE_NAMESPACE, this.host.nodeName, 'heartbeat'),
+    )
     if (!got.ok) return got
     if (got.value.ok) return { ok: true, value: { lease: got.value.object, created: false } }
     if (got.value.code !== 404) return { ok: false, error: got.value.code }
@@ -262,23 +295,27 @@ export class NodeHeartbeat {
       if (error === undefined) return
       this.failed('node-status', `Error updating node status, will retry: ${errorText(error)}`, error, i + 1)
     }
-    this.failed('node-status', 'Unable to update node status: update node status exceeds retry count', 'timeout')
+    this.failed(
+      'node-status',
+      'Unable to update node status: update node status exceeds retry count',
+      'timeout',
+    )
   }
 
-  /** tryUpdateNodeStatus: GET the Node, set the conditions, PATCH when changed or due. */
+  /**
+   * tryUpdateNodeStatus: read the Node (the first try from the kubelet's own node informer, a
+   * retry with a GET), set the conditions, PATCH when changed or due.
+   */
   private *tryUpdateNodeStatus(tryNumber: number): Proc<'timeout' | number | undefined> {
     const client = this.host.client
     const name = this.host.nodeName
-    // The first try reads the apiserver's cache (resourceVersion=0), later ones read etcd.
-    const got = yield* this.timed(
-      client.request('GET', resourcePath(NODES, undefined, name), 'heartbeat', {
-        ...(tryNumber === 0 ? { query: { resourceVersion: '0' } } : {}),
-        object: this.nodeRef,
-      }),
-    )
-    if (!got.ok) return got.error
-    if (got.value.code !== 200) return got.value.code
-    const original = got.value.body as Node
+    let original = tryNumber === 0 ? this.nodeInformer.get(name) : undefined
+    if (!original) {
+      const got = yield* this.timed(client.get<Node>(NODES, undefined, name, 'heartbeat'))
+      if (!got.ok) return got.error
+      if (!got.value.ok) return got.value.code
+      original = got.value.object
+    }
     const { node, changed, events } = this.setConditions(original)
     const nowMs = this.kernel.epochMs + this.kernel.nowMs
     if (!changed && nowMs - this.lastStatusReportMs < NODE_STATUS_REPORT_FREQUENCY_MS) return undefined
@@ -314,7 +351,7 @@ export class NodeHeartbeat {
     const conditions: NodeCondition[] = [...(node.status?.conditions ?? [])]
     const events: string[] = []
     let changed = false
-    for (const want of KUBELET_CONDITIONS) {
+    for (const want of this.conditions) {
       const i = conditions.findIndex((c) => c.type === want.type)
       const cur = i >= 0 ? conditions[i] : undefined
       const transition = cur?.status !== want.status
@@ -323,11 +360,12 @@ export class NodeHeartbeat {
         status: want.status,
         lastHeartbeatTime: now,
         lastTransitionTime: transition ? now : (cur?.lastTransitionTime ?? now),
-        reason: want.reason,
-        message: want.message,
+        ...(want.reason !== undefined ? { reason: want.reason } : {}),
+        ...(want.message !== undefined ? { message: want.message } : {}),
       }
       if (transition || cur?.reason !== want.reason || cur?.message !== want.message) changed = true
-      if (transition && cur) events.push(want.event)
+      const event = CONDITION_EVENTS[want.type]?.[want.status]
+      if (transition && cur && event) events.push(event)
       if (i >= 0) conditions[i] = next
       else conditions.push(next)
     }
@@ -345,19 +383,35 @@ export class NodeHeartbeat {
   // ---- plumbing ----
 
   /** A failed heartbeat, as the kubelet logs it: a step in the trace. */
-  private failed(heartbeat: HeartbeatStep['heartbeat'], summary: string, error: HeartbeatStep['error'], attempt?: number): void {
+  private failed(
+    heartbeat: HeartbeatStep['heartbeat'],
+    summary: string,
+    error: HeartbeatStep['error'],
+    attempt?: number,
+  ): void {
     const payload: HeartbeatStep = {
       type: 'HeartbeatFailed',
       heartbeat,
       error,
       ...(attempt !== undefined ? { attempt } : {}),
     }
-    this.kernel.step(this.host.id, 'heartbeat', summary, payload, heartbeat === 'lease' ? this.leaseRef : this.nodeRef)
+    this.kernel.step(
+      this.host.id,
+      'heartbeat',
+      summary,
+      payload,
+      heartbeat === 'lease' ? this.leaseRef : this.nodeRef,
+    )
   }
 
   /** Run a request with the heartbeat client's timeout. */
   private *timed<T>(request: Proc<T>): Proc<Outcome<T>> {
-    const result = yield* withTimeout(this.kernel, request, HEARTBEAT_TIMEOUT_MS, `${this.host.id} heartbeat request`)
+    const result = yield* withTimeout(
+      this.kernel,
+      request,
+      HEARTBEAT_TIMEOUT_MS,
+      `${this.host.id} heartbeat request`,
+    )
     return result.done ? { ok: true, value: result.value } : { ok: false, error: 'timeout' }
   }
 }

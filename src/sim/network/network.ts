@@ -44,6 +44,10 @@ const family = (id: ComponentId): string => {
 export class Network {
   private readonly resolved = new Map<string, LinkConfig>()
   private readonly lastDeliveryMs = new Map<string, number>()
+  /** Faults: links cut in both directions (`a\u0000b`, names sorted). */
+  private readonly cutLinks = new Set<string>()
+  /** Faults: components cut off from every other one (a machine that stopped). */
+  private readonly isolated = new Set<ComponentId>()
 
   constructor(
     private readonly config: NetworkConfig,
@@ -58,6 +62,35 @@ export class Network {
     const at = Math.max(nowMs + link.latencyMs + jitter + extraMs, this.lastDeliveryMs.get(key) ?? 0)
     this.lastDeliveryMs.set(key, at)
     return at
+  }
+
+  /**
+   * Cut the link between two components, both ways: from now on every message between them is
+   * lost (the kernel drops it; see Kernel.send). Messages already on the wire still arrive.
+   */
+  cut(a: ComponentId, b: ComponentId): void {
+    this.cutLinks.add(linkKey(a, b))
+  }
+
+  /** Mend a link cut with `cut`. */
+  restore(a: ComponentId, b: ComponentId): void {
+    this.cutLinks.delete(linkKey(a, b))
+  }
+
+  /** Cut a component off from every other one: nothing it sends arrives, nothing reaches it. */
+  isolate(id: ComponentId): void {
+    this.isolated.add(id)
+  }
+
+  /** Undo `isolate`. */
+  rejoin(id: ComponentId): void {
+    this.isolated.delete(id)
+  }
+
+  /** Whether a message sent now from `from` to `to` is lost. */
+  isCut(from: ComponentId, to: ComponentId): boolean {
+    if (this.cutLinks.size === 0 && this.isolated.size === 0) return false
+    return this.isolated.has(from) || this.isolated.has(to) || this.cutLinks.has(linkKey(from, to))
   }
 
   private link(key: string, from: ComponentId, to: ComponentId): LinkConfig {
@@ -76,3 +109,5 @@ export class Network {
     return found
   }
 }
+
+const linkKey = (a: ComponentId, b: ComponentId): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`)

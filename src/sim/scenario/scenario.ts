@@ -30,6 +30,35 @@ export type UserAction =
       readonly name: string
     }
 
+/**
+ * A failure injected at a virtual time (what-if faults). Not a kubectl action: it acts on the
+ * simulated machines and network, and nothing about it goes through the apiserver.
+ *
+ * `node-down` takes a node out:
+ * - `stop`: the machine stops. Its kubelet and container runtime stop (no heartbeats, no pod
+ *   work, the containers are gone with it) and nothing reaches or leaves the node any more.
+ * - `unreachable`: the network between the node's kubelet and the apiserver is cut, both ways.
+ *   The kubelet goes on (its containers keep running, it keeps trying to renew its Lease and
+ *   report status, and those attempts time out after 10 s); the apiserver hears nothing from it.
+ *
+ * Either way the control plane sees only silence: after --node-monitor-grace-period (50 s) the
+ * node lifecycle controller sets the node's conditions Unknown and taints it
+ * `node.kubernetes.io/unreachable` (NoSchedule, then NoExecute), and its pods are deleted by the
+ * taint eviction controller when their toleration (300 s by default) runs out; the apiserver keeps
+ * them Terminating, since no kubelet confirms the deletion. A node does not come back in this
+ * version (there is no `node-up` yet).
+ */
+export type FaultAction = {
+  readonly type: 'node-down'
+  readonly atMs: number
+  /** The Node's name. */
+  readonly node: string
+  readonly mode: 'stop' | 'unreachable'
+}
+
+/** What a scenario schedules: the user's kubectl actions and injected faults. */
+export type ScenarioAction = UserAction | FaultAction
+
 export interface Scenario {
   /** The one seed of the run's randomness; DEFAULT_SEED when absent. */
   readonly seed?: number | string
@@ -56,7 +85,7 @@ export interface Scenario {
    * a system namespace (`default` when it names none).
    */
   readonly clusterObjects?: readonly KubeObject[]
-  readonly actions: readonly UserAction[]
+  readonly actions: readonly ScenarioAction[]
 }
 
 export const DEFAULT_SEED = 1

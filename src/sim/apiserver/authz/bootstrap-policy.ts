@@ -118,12 +118,23 @@ export const BOOTSTRAP_CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRul
     rule(['get', 'list', 'watch', 'patch', 'update', 'delete'], ['*'], ['*']),
     eventsRule,
   ],
+  // The node lifecycle controller's; the taint eviction controller uses it too (its client is the
+  // node-controller service account: "taint-manager uses existing cluster role from node-controller").
+  'system:controller:node-controller': [
+    rule(['get', 'list', 'watch', 'update', 'delete', 'patch'], [CORE], ['nodes']),
+    rule(['patch', 'update'], [CORE], ['nodes/status']),
+    // used for pod deletion
+    rule(['patch', 'update'], [CORE], ['pods/status']),
+    rule(['list', 'watch', 'get', 'delete'], [CORE], ['pods']),
+    eventsRule,
+  ],
 }
 
 /** The controllers whose ServiceAccounts exist in kube-system (controller_policy.go). */
 export const CONTROLLER_SERVICE_ACCOUNTS = [
   'deployment-controller',
   'generic-garbage-collector',
+  'node-controller',
   'replicaset-controller',
 ] as const
 
