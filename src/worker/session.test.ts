@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ROUTINE_STAGES } from '../protocol/messages'
 import type { Pod } from '../api/types'
 import type { MessageView, ObjectRevision, ScenarioInput, WorkerEvent } from '../protocol/messages'
+import { ROUTINE_STAGES } from '../protocol/messages'
 import { DEFAULT_SCENARIO, Session } from './session'
 import { Mirror } from './testing/mirror'
 
