@@ -419,3 +419,38 @@ test('a CrashLoopBackOff is watchable in seconds: quiet waits are skipped, the c
   await page.screenshot({ path: 'test-results/14-crash-loop.png' })
   expect(problems).toEqual([])
 })
+
+test('a node failure in the cluster tab: NotReady, eviction after 300 s, replacements elsewhere, in seconds', async ({
+  page,
+}) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await page.getByTestId('tab-cluster').click()
+  await pasteInto(
+    page,
+    'cluster-editor',
+    'apiVersion: podflow.dev/v1alpha1\nkind: NodeFailure\nmetadata:\n  name: worker-3\nspec:\n  at: 20s\n',
+  )
+  await expect(page.getByTestId('cluster-editor')).toHaveAttribute('data-schema-problems', '0')
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('cluster-editor')).toHaveAttribute('data-problems', '0')
+  await page.getByTestId('tab-workload').click()
+  await chooseTemplate(page, /Deployment/)
+  await page.getByTestId('speed').selectOption('1')
+  await page.getByTestId('apply').click()
+  await expect(page.getByTestId('apply-ok')).toContainText('deployment.apps/web created')
+  const chips = page.locator('[data-testid=pod-status]')
+  // The Pod on worker-3 outlives its node as Terminating; its replacement runs elsewhere.
+  await expect(chips.and(page.locator('[data-node=worker-3][data-status=Terminating]'))).toHaveCount(1, {
+    timeout: 45_000,
+  })
+  await expect(chips.and(page.locator('[data-status=Running]'))).toHaveCount(3, { timeout: 15_000 })
+  const running = await chips
+    .and(page.locator('[data-status=Running]'))
+    .evaluateAll((cs) => cs.map((c) => c.getAttribute('data-node')))
+  expect(running).not.toContain('worker-3')
+  const clock = Number.parseFloat((await page.getByTestId('clock').textContent()) ?? '0')
+  expect(clock).toBeGreaterThan(320)
+  await page.screenshot({ path: 'test-results/15-node-failure.png' })
+  expect(problems).toEqual([])
+})

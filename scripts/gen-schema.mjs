@@ -480,6 +480,47 @@ function userDefinition() {
   }
 }
 
+const NODE_FAILURE_KIND = 'NodeFailure'
+
+/** The cluster tab's NodeFailure document (src/sim/scenario/faults.ts reads it). */
+function nodeFailureDefinition() {
+  return {
+    type: 'object',
+    title: NODE_FAILURE_KIND,
+    description:
+      'A fault the scenario injects, podflow.dev/v1alpha1: at a virtual time, a Node stops (its kubelet, its containers and its heartbeats) or loses its network to the apiserver. The node lifecycle controller marks it NotReady and taints it; Pods are evicted after their tolerationSeconds (300 s by default) and their controllers replace them elsewhere.',
+    properties: {
+      apiVersion: { const: USER_API_VERSION },
+      kind: { const: NODE_FAILURE_KIND },
+      metadata: {
+        type: 'object',
+        properties: { name: { type: 'string', description: 'The Node that fails.' } },
+        required: ['name'],
+      },
+      spec: {
+        type: 'object',
+        properties: {
+          at: {
+            type: 'string',
+            description: 'When, in virtual time: a duration such as 30s or 2m.',
+            examples: ['30s'],
+          },
+          mode: {
+            type: 'string',
+            enum: ['stop', 'unreachable'],
+            description:
+              'stop (default): the machine stops. unreachable: its network to the apiserver is cut; it keeps running.',
+          },
+        },
+        required: ['at'],
+        additionalProperties: false,
+      },
+    },
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    additionalProperties: false,
+  }
+}
+
 /** Turns the generator's output into the editor's schema (see the header comment). */
 function shape(generated) {
   const defs = generated.definitions
@@ -511,6 +552,7 @@ function shape(generated) {
   if (!kept.NodeAffinity) throw new Error('NodeAffinity is not among the kept definitions')
   Object.assign(kept, schedulerConfigurationDefinitions())
   kept[USER_KIND] = userDefinition()
+  kept[NODE_FAILURE_KIND] = nodeFailureDefinition()
 
   const kindsByName = new Map()
   for (const [kind, apiVersion] of KINDS) {
@@ -545,6 +587,15 @@ function shape(generated) {
   )
   branches.push(
     ifThen(
+      {
+        required: ['kind'],
+        properties: { kind: { const: NODE_FAILURE_KIND }, apiVersion: { const: USER_API_VERSION } },
+      },
+      { $ref: `#/definitions/${NODE_FAILURE_KIND}` },
+    ),
+  )
+  branches.push(
+    ifThen(
       { required: ['kind'], properties: { kind: { const: 'List' } } },
       {
         properties: {
@@ -557,7 +608,7 @@ function shape(generated) {
       },
     ),
   )
-  const kinds = [...kindsByName.keys(), SCHEDULER_CONFIG_KIND, USER_KIND, 'List']
+  const kinds = [...kindsByName.keys(), SCHEDULER_CONFIG_KIND, USER_KIND, NODE_FAILURE_KIND, 'List']
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: ROOT_TITLE,

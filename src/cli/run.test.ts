@@ -468,6 +468,50 @@ spec:
   })
 })
 
+describe('a NodeFailure among the inputs', () => {
+  it('stops the node at its time; its Pod is evicted 300 s after the taint and replaced', () => {
+    const failure = `apiVersion: podflow.dev/v1alpha1
+kind: NodeFailure
+metadata: {name: worker-3}
+spec: {at: 30s}
+`
+    const pod = `apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: web}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      nodeSelector: {kubernetes.io/hostname: worker-3}
+      containers: [{name: nginx, image: nginx:1.27}]
+`
+    const out = runCli([{ name: 'fault.yaml', text: `${failure}---\n${pod}` }], {
+      output: 'json',
+      untilMs: 480_000,
+    })
+    expect(out.exitCode).toBe(0)
+    const json = JSON.parse(out.stdout) as Json
+    const reasons = json.events.map((e) => e.reason)
+    expect(reasons).toContain('NodeNotReady')
+    expect(reasons).toContain('TaintManagerEviction')
+    // The replacement cannot leave worker-3 (its nodeSelector), so it waits, untolerated taint named.
+    const failed = json.events.filter((e) => e.reason === 'FailedScheduling').map((e) => e.message)
+    expect(failed.some((m) => m?.includes('node.kubernetes.io/unreachable'))).toBe(true)
+  })
+
+  it('a NodeFailure naming no Node of the cluster is refused at its line', () => {
+    const text =
+      'apiVersion: podflow.dev/v1alpha1\nkind: NodeFailure\nmetadata: {name: nope}\nspec: {at: 1s}\n'
+    const out = runCli([{ name: 'f.yaml', text }], { output: 'text' })
+    expect([out.exitCode, out.stderr]).toEqual([
+      1,
+      'error: f.yaml:1: NodeFailure "nope": no Node "nope" in the cluster\n',
+    ])
+  })
+})
+
 describe('determinism', () => {
   const hash = (s: string) => createHash('sha256').update(s).digest('hex')
   const once = (seed: number) => runCli([{ name: 'n.yaml', text: NGINX }], { output: 'json', seed }).stdout

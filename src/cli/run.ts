@@ -17,12 +17,14 @@ import {
 } from '../api/kubectl'
 import type { KubeObject, Node } from '../api/types'
 import { Cluster } from '../sim/cluster/cluster'
+import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
 import { isUserDocument, readClusterObjects } from '../sim/scenario/cluster-objects'
+import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests } from '../sim/scenario/parse'
 import { type RunResult, runResult } from '../sim/scenario/result'
-import { DEFAULT_SEED, type Scenario } from '../sim/scenario/scenario'
+import { DEFAULT_SEED, type FaultAction, type Scenario } from '../sim/scenario/scenario'
 import {
   isSchedulerConfiguration,
   type KubeSchedulerConfiguration,
@@ -95,8 +97,23 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
 
   const isNode = (o: KubeObject) => o.kind === 'Node' && o.apiVersion === 'v1'
   const nodes = objects.filter((o) => isNode(o.object)).map((o) => o.object as Node)
+  // NodeFailure documents: faults at virtual times, on this cluster's Nodes (or the default's).
+  const nodeNames = new Set(
+    nodes.length ? nodes.map((n) => n.metadata?.name ?? '') : DEFAULT_NODES.map((n) => n.name),
+  )
+  const faults: FaultAction[] = []
+  for (const o of objects.filter((x) => isFaultDocument(x.object))) {
+    const read = readNodeFailure(o.object, nodeNames)
+    if (read.ok) faults.push(read.fault)
+    else errors.push(`error: ${o.file.name}:${o.line}: ${read.message}`)
+  }
+  if (errors.length) return failure(errors)
   const appliedFrom = objects.filter(
-    (o) => !isNode(o.object) && !isSchedulerConfiguration(o.object) && !isUserDocument(o.object),
+    (o) =>
+      !isNode(o.object) &&
+      !isSchedulerConfiguration(o.object) &&
+      !isUserDocument(o.object) &&
+      !isFaultDocument(o.object),
   )
   const applied = appliedFrom.map((o) => o.object)
   const scenario: Scenario = {
@@ -104,7 +121,7 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
     ...(nodes.length ? { nodes } : {}),
     ...(config ? { schedulerConfiguration: config.object as KubeSchedulerConfiguration } : {}),
     ...(users.users.length ? { users: users.users } : {}),
-    actions: applied.length ? [{ type: 'apply', atMs: 0, objects: applied }] : [],
+    actions: [...(applied.length ? [{ type: 'apply' as const, atMs: 0, objects: applied }] : []), ...faults],
   }
   const cluster = new Cluster(scenario)
   cluster.run(options.untilMs !== undefined ? { untilMs: options.untilMs } : {})

@@ -243,3 +243,34 @@ spec:
     }
   })
 })
+
+describe('faults in the cluster tab', () => {
+  it('a NodeFailure becomes a node-down action of the scenario, checked against the Nodes', () => {
+    const failure =
+      'apiVersion: podflow.dev/v1alpha1\nkind: NodeFailure\nmetadata: {name: worker-3}\nspec: {at: 30s}\n'
+    const r = parseScenario({ seed: 1, clusterYaml: failure, actions: [] })
+    expect(r.ok && r.scenario.actions).toEqual([
+      { type: 'node-down', atMs: 30_000, node: 'worker-3', mode: 'stop' },
+    ])
+    const bad = parseClusterYaml(`${NODE('a')}---\n${failure.replace('worker-3', 'b')}`)
+    expect(bad).toEqual({
+      ok: false,
+      problems: [
+        {
+          line: lineOf(`${NODE('a')}---\n${failure}`, 'kind: NodeFailure') - 1,
+          message: 'NodeFailure "b": no Node "b" in the cluster',
+        },
+      ],
+    })
+  })
+
+  it('the workload tab refuses it, pointing at the cluster tab', () => {
+    const r = parseApply(
+      'apiVersion: podflow.dev/v1alpha1\nkind: NodeFailure\nmetadata: {name: worker-3}\nspec: {at: 30s}\n',
+    )
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.problems[0]?.message).toMatch(
+      /a NodeFailure is a fault the scenario injects: it belongs in the cluster tab/,
+    )
+  })
+})

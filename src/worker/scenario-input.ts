@@ -9,15 +9,17 @@ import { resourceForKind } from '../api/resources'
 import type { KubeObject, Node } from '../api/types'
 import type { ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
 import type { TokenUser } from '../sim/apiserver/authn'
+import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import {
   isClusterObject,
   isUserDocument,
   readClusterObjects,
   USER_API_VERSION,
 } from '../sim/scenario/cluster-objects'
+import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
-import type { Scenario, UserAction } from '../sim/scenario/scenario'
+import type { FaultAction, Scenario, UserAction } from '../sim/scenario/scenario'
 import {
   isSchedulerConfiguration,
   type KubeSchedulerConfiguration,
@@ -44,7 +46,9 @@ export function parseApply(yaml: string): ApplyParse {
   const parsed = parseManifests(yaml)
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
   // kubectl cannot apply a scheduler configuration or a user: the apiserver serves no such kind.
-  const notApi = parsed.objects.filter((p) => isSchedulerConfiguration(p.object) || isUserDocument(p.object))
+  const notApi = parsed.objects.filter(
+    (p) => isSchedulerConfiguration(p.object) || isUserDocument(p.object) || isFaultDocument(p.object),
+  )
   if (notApi.length) {
     return {
       ok: false,
@@ -53,7 +57,9 @@ export function parseApply(yaml: string): ApplyParse {
         message: `${unknownKindMessage(p.object)}\n(${
           isUserDocument(p.object)
             ? 'a User is one of the cluster’s users'
-            : 'a KubeSchedulerConfiguration configures kube-scheduler'
+            : isFaultDocument(p.object)
+              ? 'a NodeFailure is a fault the scenario injects'
+              : 'a KubeSchedulerConfiguration configures kube-scheduler'
         }: it belongs in the cluster tab)`,
       })),
     }
@@ -75,6 +81,8 @@ export type ClusterParse =
       readonly schedulerConfiguration?: KubeSchedulerConfiguration
       readonly users: readonly TokenUser[]
       readonly objects: readonly KubeObject[]
+      /** NodeFailure documents, as the scenario's fault actions. */
+      readonly faults: readonly FaultAction[]
     }
   | { readonly ok: false; readonly problems: readonly ParseProblem[] }
 
@@ -93,12 +101,17 @@ export function parseClusterYaml(yaml: string): ClusterParse {
   const seen = new Set<string>()
   const nodes: Node[] = []
   let config: { object: KubeSchedulerConfiguration; line: number } | undefined
+  const failures: { object: KubeObject; line: number }[] = []
   const others = readClusterObjects(
     parsed.objects.filter((p) => isUserDocument(p.object) || isClusterObject(p.object)),
   )
   for (const p of others.problems) problems.push({ line: p.item.line, message: p.message })
   for (const { object, line } of parsed.objects) {
     if (isUserDocument(object) || isClusterObject(object)) continue
+    if (isFaultDocument(object)) {
+      failures.push({ object, line })
+      continue
+    }
     const name = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined
     if (isSchedulerConfiguration(object)) {
       if (config) {
@@ -112,7 +125,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
       problems.push({
         line,
-        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users (apiVersion: ${USER_API_VERSION}), RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
+        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users and NodeFailures (apiVersion: ${USER_API_VERSION}), RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
       })
       continue
     }
@@ -123,6 +136,14 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     if (seen.has(name)) problems.push({ line, message: `Node "${name}" is defined twice` })
     seen.add(name)
     nodes.push(object as Node)
+  }
+  // Faults name Nodes of this cluster (or of the default one when the tab has none).
+  const nodeNames = new Set(nodes.length ? seen : DEFAULT_NODES.map((n) => n.name))
+  const faults: FaultAction[] = []
+  for (const { object, line } of failures) {
+    const read = readNodeFailure(object, nodeNames)
+    if (read.ok) faults.push(read.fault)
+    else problems.push({ line, message: read.message })
   }
   if (config) {
     const read = readSchedulerConfiguration(config.object)
@@ -139,6 +160,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     ...(config ? { schedulerConfiguration: config.object } : {}),
     users: others.users,
     objects: others.objects,
+    faults,
   }
 }
 
@@ -165,7 +187,7 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
     ...(cluster.schedulerConfiguration ? { schedulerConfiguration: cluster.schedulerConfiguration } : {}),
     ...(cluster.users.length ? { users: cluster.users } : {}),
     ...(cluster.objects.length ? { clusterObjects: cluster.objects } : {}),
-    actions: actions.map((a) => a.action),
+    actions: [...actions.map((a) => a.action), ...cluster.faults],
   }
   return { ok: true, scenario, actions }
 }

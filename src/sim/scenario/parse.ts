@@ -5,7 +5,8 @@
  *
  * Besides the kinds the apiserver serves, two documents that are not API objects are accepted: a
  * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), the scheduler's configuration in a
- * scenario, and a User (podflow.dev/v1alpha1), one of the scenario's users. Callers decide where
+ * scenario, a User (podflow.dev/v1alpha1), one of the scenario's users, and a NodeFailure
+ * (podflow.dev/v1alpha1), a fault the scenario injects. Callers decide where
  * they may appear (the CLI and the cluster tab take them; an apply refuses them with kubectl's
  * unknown-kind message, `unknownKindMessage`).
  */
@@ -14,6 +15,7 @@ import { resourceForKind } from '../../api/resources'
 import type { KubeObject } from '../../api/types'
 import { isSchedulerConfiguration } from '../scheduler/config/kind'
 import { isUserDocument } from './cluster-objects'
+import { isFaultDocument } from './faults'
 
 export interface ParsedObject {
   readonly object: KubeObject
@@ -113,7 +115,12 @@ function checkObject(obj: KubeObject, source: string): string | undefined {
   ) {
     return `error validating data: metadata must be an object`
   }
-  if (resourceForKind(obj.apiVersion, obj.kind) || isSchedulerConfiguration(obj) || isUserDocument(obj))
+  if (
+    resourceForKind(obj.apiVersion, obj.kind) ||
+    isSchedulerConfiguration(obj) ||
+    isUserDocument(obj) ||
+    isFaultDocument(obj)
+  )
     return undefined
   return unknownKindMessage(obj, source)
 }
