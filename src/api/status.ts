@@ -92,6 +92,10 @@ export const methodNotAllowed = (message: string): Status => status(405, 'Method
 
 export const gone = (message: string): Status => status(410, 'Expired', message)
 
+/** `413`: a request body over the apiserver's limit (3 MiB for JSON). */
+export const requestEntityTooLarge = (message: string): Status =>
+  status(413, 'RequestEntityTooLarge', `Request entity too large: ${message}`)
+
 export const internalError = (message: string): Status =>
   status(500, 'InternalError', `Internal error occurred: ${message}`)
 
@@ -108,6 +112,7 @@ export interface FieldError {
     | 'FieldValueDuplicate'
     | 'FieldValueForbidden'
     | 'FieldValueTooLong'
+    | 'FieldValueNotFound'
   readonly field: string
   readonly badValue?: unknown
   /** The bad value as Go prints it when it is not a scalar (`map[string]string{"app":"web"}`). */
@@ -139,6 +144,12 @@ export const duplicate = (field: string, badValue: unknown): FieldError => ({
   field,
   badValue,
 })
+/** `field.NotFound`: `spec.containers[0].volumeMounts[0].name: Not found: "data"`. */
+export const notFoundField = (field: string, badValue: unknown): FieldError => ({
+  type: 'FieldValueNotFound',
+  field,
+  badValue,
+})
 export const forbiddenField = (field: string, detail: string): FieldError => ({
   type: 'FieldValueForbidden',
   field,
@@ -152,6 +163,7 @@ const TYPE_TEXT: Record<FieldError['type'], string> = {
   FieldValueDuplicate: 'Duplicate value',
   FieldValueForbidden: 'Forbidden',
   FieldValueTooLong: 'Too long',
+  FieldValueNotFound: 'Not found',
 }
 
 /** `field: Type: "value": detail`, as field.Error.Error() prints it. */
@@ -164,7 +176,8 @@ function formatFieldErrorDetail(e: FieldError): string {
   if (
     e.type === 'FieldValueInvalid' ||
     e.type === 'FieldValueNotSupported' ||
-    e.type === 'FieldValueDuplicate'
+    e.type === 'FieldValueDuplicate' ||
+    e.type === 'FieldValueNotFound'
   ) {
     s += `: ${e.badValueText ?? goValue(e.badValue)}`
   }

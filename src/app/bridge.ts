@@ -188,9 +188,15 @@ function send(command: Command): void {
 function receive(event: WorkerEvent): void {
   switch (event.type) {
     case 'reset': {
-      resetTrace(event.generation, event.fromMs, event.fromMessageId, [...event.nodes], event.scenario, [
-        ...event.users,
-      ])
+      resetTrace(
+        event.generation,
+        event.fromMs,
+        event.fromMessageId,
+        [...event.nodes],
+        event.scenario,
+        [...event.users],
+        event.webhooks === true,
+      )
       const w = event.requestId !== undefined ? waiting.get(event.requestId) : undefined
       if (w?.kind === 'load' && event.requestId !== undefined) {
         waiting.delete(event.requestId)

@@ -155,3 +155,89 @@ describe('formatResponse: what kubectl apply prints per object', () => {
     ).toBe('error: from web-: cannot use generate name with apply')
   })
 })
+
+describe('formatResponse: the errors as kubectl v1.33 words them (helpers.go checkErr, apply.go AddSourceToErr)', () => {
+  const pod = { kind: 'Pod', namespace: 'default', name: 'web' }
+  const status422 = invalid('Pod', 'web', [required('spec.containers[0].image', '')])
+
+  it('prints a 422 as "The Pod … is invalid" only when it is the apply’s only error', () => {
+    expect(formatResponse({ ...pod, code: 422, status: status422 }, 'web.yaml', true)).toBe(
+      'The Pod "web" is invalid: spec.containers[0].image: Required value',
+    )
+    // Several failed objects: kubectl prints the aggregate, each by StandardErrorMessage.
+    expect(formatResponse({ ...pod, code: 422, status: status422 }, 'web.yaml', false)).toBe(
+      'Error from server (Invalid): error when creating "web.yaml": Pod "web" is invalid: spec.containers[0].image: Required value',
+    )
+  })
+
+  it('names the GET when it was refused: "error when retrieving current configuration of"', () => {
+    const refused = forbiddenMessage(
+      'pods "web" is forbidden: User "alice" cannot get resource "pods" in API group "" in the namespace "default"',
+    )
+    const r: ObjectResponse = {
+      ...pod,
+      code: 403,
+      status: refused,
+      failedRequest: { verb: 'get', resource: 'pods', version: 'v1' },
+    }
+    expect(formatResponse(r, 'web.yaml')).toBe(
+      [
+        'Error from server (Forbidden): error when retrieving current configuration of:',
+        'Resource: "/v1, Resource=pods", GroupVersionKind: "/v1, Kind=Pod"',
+        'Name: "web", Namespace: "default"',
+        'from server for: "web.yaml": pods "web" is forbidden: User "alice" cannot get resource "pods" in API group "" in the namespace "default"',
+      ].join('\n'),
+    )
+  })
+
+  it('names the PATCH with the patch it sent: "error when applying patch"', () => {
+    const r: ObjectResponse = {
+      kind: 'Deployment',
+      group: 'apps',
+      namespace: 'default',
+      name: 'web',
+      code: 403,
+      status: forbidden('deployments.apps', 'web', 'exceeded quota'),
+      failedRequest: {
+        verb: 'patch',
+        resource: 'deployments',
+        version: 'v1',
+        patch: '{"spec":{"replicas":9}}',
+      },
+    }
+    expect(formatResponse(r, 'web.yaml')).toBe(
+      [
+        'Error from server (Forbidden): error when applying patch:',
+        '{"spec":{"replicas":9}}',
+        'to:',
+        'Resource: "apps/v1, Resource=deployments", GroupVersionKind: "apps/v1, Kind=Deployment"',
+        'Name: "web", Namespace: "default"',
+        'for: "web.yaml": deployments.apps "web" is forbidden: exceeded quota',
+      ].join('\n'),
+    )
+  })
+
+  it('prints a patch’s strict decoding error as "The request is invalid"', () => {
+    const status = invalid('', '', [
+      invalidValue('patch', 'map[spec:map[x:1]]', 'strict decoding error: unknown field "spec.x"'),
+    ])
+    expect(formatResponse({ ...pod, code: 422, status }, 'web.yaml')).toBe(
+      'The request is invalid: patch: Invalid value: "map[spec:map[x:1]]": strict decoding error: unknown field "spec.x"',
+    )
+  })
+
+  it('prints a 401 as "You must be logged in to the server"', () => {
+    const status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Unauthorized',
+      reason: 'Unauthorized',
+      code: 401,
+    }
+    expect(formatResponse({ ...pod, code: 401, status }, 'web.yaml')).toBe(
+      'error: You must be logged in to the server (error when creating "web.yaml": Unauthorized)',
+    )
+  })
+})

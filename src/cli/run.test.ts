@@ -571,11 +571,11 @@ describe('kubectl views at the end of a run (-o get-pods, get-nodes, get-events,
   it('describe: every Pod, with its Events, ages as of the end of the run', () => {
     const out = text('describe').stdout
     expect(out).toMatch(
-      /^Name: {9}nginx\nNamespace: {4}default\nPriority: {5}0\nNode: {9}worker-\d\/172\.18\.0\.\d+\n/,
+      /^Name: {13}nginx\nNamespace: {8}default\nPriority: {9}0\nService Account: {2}default\nNode: {13}worker-\d\/172\.18\.0\.\d+\n/,
     )
-    expect(out).toContain('\nStatus:       Running\n')
+    expect(out).toContain('\nStatus:           Running\n')
     expect(out).toContain('\n    State:          Running\n')
-    expect(out).toContain('\nQoS Class:                    BestEffort\n')
+    expect(out).toContain('\nQoS Class:                   BestEffort\n')
     expect(out).toMatch(/\nEvents:\n {2}Type {4}Reason {5}Age +From +Message\n/)
     expect(out).toMatch(
       /\n {2}Normal {2}Scheduled {2}\S+ +default-scheduler +Successfully assigned default\/nginx to worker-\d\n/,
@@ -589,7 +589,7 @@ describe('kubectl views at the end of a run (-o get-pods, get-nodes, get-events,
       `${NGINX}---\n${NGINX.replace('name: nginx\nspec', 'name: other\nspec')}`,
     ).stdout
     expect(out.match(/^Name: /gm)).toHaveLength(2)
-    expect(out).toMatch(/nginx\n\n\nName: {9}other\n/)
+    expect(out).toMatch(/nginx\n\n\nName: {13}other\n/)
   })
 
   it('get-events and get-nodes', () => {

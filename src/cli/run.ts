@@ -151,7 +151,8 @@ function jsonOutput(r: RunResult) {
 
 /** What kubectl printed on stderr for the applied objects (errors). */
 function applyErrors(r: RunResult, files: readonly string[]): string[] {
-  return r.responses.flatMap((resp, i) => (isError(resp) ? [formatResponse(resp, files[i])] : []))
+  const only = r.responses.filter(isError).length === 1
+  return r.responses.flatMap((resp, i) => (isError(resp) ? [formatResponse(resp, files[i], only)] : []))
 }
 
 /** One kubectl view of the cluster at the end of the run. */
@@ -183,8 +184,9 @@ function viewOutput(
 function textOutput(r: RunResult, files: readonly string[]): { stdout: string; stderr: string } {
   const out: string[] = []
   const err: string[] = []
+  const only = r.responses.filter(isError).length === 1
   for (const [i, resp] of r.responses.entries()) {
-    const line = formatResponse(resp, files[i])
+    const line = formatResponse(resp, files[i], only)
     if (isError(resp)) err.push(line)
     else out.push(line)
   }

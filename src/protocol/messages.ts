@@ -23,6 +23,7 @@ export {
   ROUTINE_STAGES,
   runtimeId,
   SCHEDULER,
+  WEBHOOKS,
 } from '../sim/kernel/trace'
 /** kubectl's user when an action names none (kubeadm's admin.conf). */
 export { ADMIN_USER } from '../sim/scenario/cluster-objects'
@@ -165,6 +166,8 @@ export type WorkerEvent =
       /** The cluster's users by name (kubectl may act as any of them; the admin is not listed). */
       readonly users: readonly string[]
       readonly scenario: ScenarioInput
+      /** The scenario declares admission webhook servers: the graph shows their component. */
+      readonly webhooks?: boolean
     }
   /** New trace and revisions, in order. */
   | {

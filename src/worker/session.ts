@@ -25,7 +25,7 @@ import type {
   WorkerEvent,
 } from '../protocol/messages'
 import { Cluster } from '../sim/cluster/cluster'
-import { type Message, ROUTINE_STAGES } from '../sim/kernel/trace'
+import { type Message, ROUTINE_STAGES, WEBHOOKS } from '../sim/kernel/trace'
 import { DEFAULT_SEED, type UserAction } from '../sim/scenario/scenario'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
@@ -309,6 +309,7 @@ export class Session {
       fromMs,
       fromMessageId,
       nodes: cluster.nodes,
+      ...(cluster.kernel.component(WEBHOOKS) ? { webhooks: true } : {}),
       users: userNames(cluster),
       scenario: this.input as ScenarioInput,
     }
@@ -340,6 +341,7 @@ export class Session {
         fromMs: -1,
         fromMessageId: 0,
         nodes: run.cluster.nodes,
+        ...(run.cluster.kernel.component(WEBHOOKS) ? { webhooks: true } : {}),
         users: userNames(run.cluster),
         scenario: this.input as ScenarioInput,
       },

@@ -346,7 +346,7 @@ describe('describePod', () => {
         '    Type:                    Projected (a volume that contains injected data from multiple sources)',
         '    TokenExpirationSeconds:  3607',
         '    ConfigMapName:           kube-root-ca.crt',
-        '    Optional:                false',
+        '    ConfigMapOptional:       <nil>',
         '    DownwardAPI:             true',
         'QoS Class:                   Burstable',
         'Node-Selectors:              <none>',

@@ -43,6 +43,7 @@ const aspectSelector = (s: { width: number; height: number }) =>
 
 function GraphCanvas() {
   const nodes = useStore((s) => s.nodes)
+  const webhooks = useStore((s) => s.webhooks)
   const aspect = useFlowStore(aspectSelector)
   const names = useMemo(() => nodes.map((n) => n.metadata?.name ?? '').filter((n) => n !== ''), [nodes])
   const namesKey = names.join('\n')
@@ -50,7 +51,7 @@ function GraphCanvas() {
   // The layout depends on the names only (not on the Node objects), so a fork that resends the same
   // nodes keeps the layout, and the viewport, as they are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: namesKey stands for names
-  const layout = useMemo(() => layoutGraph(names, columns), [namesKey, columns])
+  const layout = useMemo(() => layoutGraph(names, columns, { webhooks }), [namesKey, columns, webhooks])
   const flowNodes = useMemo(() => toFlowNodes(layout, nodes), [layout, nodes])
   const flowEdges = useMemo(() => toFlowEdges(layout), [layout])
 

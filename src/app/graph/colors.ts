@@ -10,7 +10,16 @@
  * responses outlined, watch events tinted with a dashed border, errors red.
  */
 import type { ComponentId, MessageView } from '../../protocol/messages'
-import { APISERVER, CONTROLLER_MANAGER, ETCD, KUBECTL, MORE_NODES, REGISTRY, SCHEDULER } from './layout'
+import {
+  APISERVER,
+  CONTROLLER_MANAGER,
+  ETCD,
+  KUBECTL,
+  MORE_NODES,
+  REGISTRY,
+  SCHEDULER,
+  WEBHOOKS,
+} from './layout'
 
 export type Family =
   | 'user'
@@ -21,6 +30,7 @@ export type Family =
   | 'kubelet'
   | 'runtime'
   | 'registry'
+  | 'webhook'
 
 export const FAMILIES: readonly Family[] = [
   'user',
@@ -31,6 +41,7 @@ export const FAMILIES: readonly Family[] = [
   'kubelet',
   'runtime',
   'registry',
+  'webhook',
 ]
 
 /** Fallbacks (the light theme's values) for when the app's tokens are not loaded. */
@@ -43,6 +54,7 @@ const FALLBACK: Readonly<Record<Family, string>> = {
   kubelet: '#2e7d32',
   runtime: '#546e7a',
   registry: '#ad1457',
+  webhook: '#5e35b1',
 }
 
 /** The CSS colour of a family: `var(--c-etcd, #0e7c86)`. */
@@ -62,6 +74,8 @@ export function familyOf(id: ComponentId): Family {
       return 'controller'
     case REGISTRY:
       return 'registry'
+    case WEBHOOKS:
+      return 'webhook'
     case MORE_NODES:
       return 'kubelet'
   }
@@ -84,9 +98,9 @@ export function messageFamily(m: MessageFacts): Family {
     case 'step':
       return familyOf(m.from)
     case 'http-request':
-      return m.to === REGISTRY ? 'registry' : familyOf(m.from)
+      return m.to === REGISTRY ? 'registry' : m.to === WEBHOOKS ? 'webhook' : familyOf(m.from)
     case 'http-response':
-      return m.from === REGISTRY ? 'registry' : familyOf(m.to)
+      return m.from === REGISTRY ? 'registry' : m.from === WEBHOOKS ? 'webhook' : familyOf(m.to)
   }
   return familyOf(m.from)
 }

@@ -16,6 +16,7 @@ import {
   KUBECTL,
   REGISTRY,
   SCHEDULER,
+  WEBHOOKS,
 } from './layout'
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
@@ -51,6 +52,8 @@ export function componentState(id: ControlComponent, revisions: RevisionIndex, a
     }
     case REGISTRY:
       return 'image registry'
+    case WEBHOOKS:
+      return 'simulated servers'
   }
 }
 
@@ -62,4 +65,5 @@ export const STATE_MEANING: Readonly<Record<ControlComponent, string>> = {
   'kube-scheduler': 'queue',
   'kube-controller-manager': 'objects it reconciles',
   registry: 'serves images',
+  webhooks: 'what it is',
 }

@@ -25,7 +25,8 @@ export function toFlowNodes(layout: GraphLayout, nodes: readonly Node[]): GraphF
   const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]))
   const out: GraphFlowNode[] = []
   for (const component of CONTROL_COMPONENTS) {
-    const r = layout.components.get(component) as Rect
+    const r = layout.components.get(component)
+    if (!r) continue
     out.push({
       id: component,
       type: 'component',

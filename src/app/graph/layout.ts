@@ -26,9 +26,10 @@ import {
   REGISTRY,
   runtimeId,
   SCHEDULER,
+  WEBHOOKS,
 } from '../../protocol/messages'
 
-export { APISERVER, CONTROLLER_MANAGER, ETCD, KUBECTL, kubeletId, REGISTRY, runtimeId, SCHEDULER }
+export { APISERVER, CONTROLLER_MANAGER, ETCD, KUBECTL, kubeletId, REGISTRY, runtimeId, SCHEDULER, WEBHOOKS }
 
 export interface Rect {
   readonly x: number
@@ -40,8 +41,19 @@ export interface Rect {
 /** The pseudo component standing for the collapsed nodes. */
 export const MORE_NODES = 'more-nodes'
 
-/** The control-plane components (and the user and the registry), in drawing order. */
-export const CONTROL_COMPONENTS = [KUBECTL, APISERVER, ETCD, SCHEDULER, CONTROLLER_MANAGER, REGISTRY] as const
+/**
+ * The control-plane components (and the user, the registry and, when the scenario has them, the
+ * admission webhook servers), in drawing order.
+ */
+export const CONTROL_COMPONENTS = [
+  KUBECTL,
+  APISERVER,
+  ETCD,
+  SCHEDULER,
+  CONTROLLER_MANAGER,
+  REGISTRY,
+  WEBHOOKS,
+] as const
 export type ControlComponent = (typeof CONTROL_COMPONENTS)[number]
 
 export const BOX_HEIGHT = 44
@@ -52,6 +64,7 @@ export const BOX_WIDTH: Readonly<Record<ControlComponent, number>> = {
   'kube-scheduler': 156,
   'kube-controller-manager': 204,
   registry: 120,
+  webhooks: 172,
 }
 
 /** A node box's geometry; its contents are placed from these numbers too, so edges meet them. */
@@ -131,7 +144,7 @@ export const RUNTIME_BOX: Rect = {
 
 const offset = (r: Rect, x: number, y: number): Rect => ({ ...r, x: r.x + x, y: r.y + y })
 
-function controlPlane(): Map<ControlComponent, Rect> {
+function controlPlane(webhooks: boolean): Map<ControlComponent, Rect> {
   const w = BOX_WIDTH
   const row1 = BOX_HEIGHT + ROW_GAP
   const api: Rect = { x: -w[APISERVER] / 2, y: row1, width: w[APISERVER], height: BOX_HEIGHT }
@@ -150,7 +163,7 @@ function controlPlane(): Map<ControlComponent, Rect> {
     width: w[CONTROLLER_MANAGER],
     height: BOX_HEIGHT,
   }
-  return new Map<ControlComponent, Rect>([
+  const boxes = new Map<ControlComponent, Rect>([
     [KUBECTL, kubectl],
     [APISERVER, api],
     [ETCD, etcd],
@@ -158,6 +171,9 @@ function controlPlane(): Map<ControlComponent, Rect> {
     [CONTROLLER_MANAGER, cm],
     [REGISTRY, registry],
   ])
+  // Top right, beside the controller-manager: the apiserver calls out to it during admission.
+  if (webhooks) boxes.set(WEBHOOKS, { x: cm.x + cm.width + 40, y: 0, width: w[WEBHOOKS], height: BOX_HEIGHT })
+  return boxes
 }
 
 /** The top of the node grid. */
@@ -172,7 +188,11 @@ export function groupCount(nodeCount: number): number {
  * Lay the graph out for these node names (in the given order) with `columns` node boxes per row.
  * Deterministic: the same names and columns give the same layout.
  */
-export function layoutGraph(nodeNames: readonly string[], columns = 4): GraphLayout {
+export function layoutGraph(
+  nodeNames: readonly string[],
+  columns = 4,
+  options: { readonly webhooks?: boolean } = {},
+): GraphLayout {
   const boxes = groupCount(nodeNames.length)
   const collapsed = nodeNames.length > MAX_GROUPS
   const visible = collapsed ? nodeNames.slice(0, MAX_GROUPS - 1) : nodeNames
@@ -186,7 +206,7 @@ export function layoutGraph(nodeNames: readonly string[], columns = 4): GraphLay
     height: GROUP.height,
   })
 
-  const components = controlPlane()
+  const components = controlPlane(options.webhooks === true)
   const anchors = new Map<ComponentId, Rect>(components)
   const outer = new Map<ComponentId, Rect>(components)
   const groups: NodeGroupLayout[] = visible.map((name, i) => {
@@ -219,6 +239,7 @@ export function layoutGraph(nodeNames: readonly string[], columns = 4): GraphLay
   edge(APISERVER, ETCD)
   edge(SCHEDULER, APISERVER)
   edge(CONTROLLER_MANAGER, APISERVER)
+  if (components.has(WEBHOOKS)) edge(APISERVER, WEBHOOKS)
   for (const g of groups) {
     edge(APISERVER, kubeletId(g.name))
     edge(kubeletId(g.name), runtimeId(g.name), true)

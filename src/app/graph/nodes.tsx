@@ -44,6 +44,7 @@ const TITLE: Readonly<Record<ControlComponent, string>> = {
   'kube-scheduler': 'kube-scheduler',
   'kube-controller-manager': 'kube-controller-manager',
   registry: 'registry',
+  webhooks: 'admission webhooks',
 }
 
 /**

@@ -23,6 +23,8 @@ export interface TraceSlice {
   /** Revisions by etcd key; replaced (new Map) on every change so selectors see a new value. */
   revisions: Map<string, ObjectRevision[]>
   nodes: Node[]
+  /** The cluster has simulated admission webhook servers (drawn as a component). */
+  webhooks: boolean
   /** The cluster's users by name (kubectl may act as any of them). */
   users: string[]
   scenario: ScenarioInput | undefined
@@ -80,6 +82,7 @@ export const initialTrace: TraceSlice = {
   maxFlightMs: 0,
   revisions: new Map(),
   nodes: [],
+  webhooks: false,
   users: [],
   scenario: undefined,
   computedUntilMs: 0,
@@ -119,6 +122,7 @@ export function resetTrace(
   nodes: Node[],
   scenario: ScenarioInput,
   users: string[] = [],
+  webhooks = false,
 ): void {
   useStore.setState((s) => {
     const revisions = new Map(s.revisions)
@@ -130,6 +134,7 @@ export function resetTrace(
       maxFlightMs: messages.reduce((max, m) => Math.max(max, m.deliverAtMs - m.sentAtMs), 0),
       revisions,
       nodes,
+      webhooks,
       users,
       applyAs: users.includes(s.applyAs) ? s.applyAs : ADMIN_USER,
       scenario,

@@ -57,7 +57,15 @@ const CACHED: readonly ResourceInfo[] = [
   NAMESPACES,
   DEPLOYMENTS,
   REPLICA_SETS,
+  // The ServiceAccount admission plugin's informer.
+  resourceByName('', 'serviceaccounts') as ResourceInfo,
   resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo,
+  // The LimitRanger and ResourceQuota admission plugins' informers.
+  resourceByName('', 'limitranges') as ResourceInfo,
+  resourceByName('', 'resourcequotas') as ResourceInfo,
+  // The admission webhook plugins' configuration informers.
+  resourceByName('admissionregistration.k8s.io', 'mutatingwebhookconfigurations') as ResourceInfo,
+  resourceByName('admissionregistration.k8s.io', 'validatingwebhookconfigurations') as ResourceInfo,
   ...RBAC_RESOURCES,
 ]
 

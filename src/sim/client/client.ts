@@ -108,10 +108,12 @@ export class ApiClient {
     namespace: string | undefined,
     obj: T,
     stage: Stage,
+    query?: Record<string, string>,
   ): Proc<ApiResult<T>> {
     const name = obj.metadata?.name ?? obj.metadata?.generateName ?? ''
     return result<T>(
       yield* this.request('POST', resourcePath(info, namespace), stage, {
+        ...(query ? { query } : {}),
         body: obj,
         object: ref(info, namespace, name),
       }),
@@ -184,9 +186,11 @@ export class ApiClient {
     patchType: PatchType,
     stage: Stage,
     subresource?: string,
+    query?: Record<string, string>,
   ): Proc<ApiResult<T>> {
     return result<T>(
       yield* this.request('PATCH', resourcePath(info, namespace, name, subresource), stage, {
+        ...(query ? { query } : {}),
         body: patch,
         contentType: patchType,
         object: ref(info, namespace, name),

@@ -54,7 +54,8 @@ const podRef = (pod: Pod) => ({
   name: 'nginx',
   uid: pod.metadata?.uid,
   apiVersion: 'v1',
-  resourceVersion: '45',
+  // The Pod is the test's first write after bootstrap.
+  resourceVersion: pod.metadata?.resourceVersion,
 })
 
 describe('EventRecorder (core/v1, as the kubelet and controllers record)', () => {

@@ -13,6 +13,11 @@ import { startApiServer, TestClient } from '../testing/apiserver'
 import { makePod, Probe } from '../testing/builders'
 import { type EventHandlers, Informer } from './informer'
 
+/** etcd's revision once bootstrap is written: the test's own writes count from it. */
+const BOOT_REVISION = startApiServer().etcd.store.revision
+/** The revision of the test's k-th write, as a resourceVersion string. */
+const r = (k: number) => String(BOOT_REVISION + k)
+
 function setup(options: ConstructorParameters<typeof Informer>[2] = {}, existing: Pod[] = []) {
   const t = startApiServer()
   const admin = new TestClient(t.kernel, 'admin')
@@ -65,7 +70,7 @@ describe('Informer', () => {
       body: { metadata: { resourceVersion: string } }
     }>
     const listRv = list.payload.body.metadata.resourceVersion
-    expect(listRv).toBe('46') // the revision after the bootstrap objects (with the nodes' Leases) and the two Pods
+    expect(listRv).toBe(`${r(2)}`) // the revision after the bootstrap objects (with the nodes' Leases) and the two Pods
     expect(requests()).toEqual(['GET /api/v1/pods', `GET /api/v1/pods?resourceVersion=${listRv}&watch=true`])
   })
 
@@ -79,7 +84,7 @@ describe('Informer', () => {
     const listQuery = query ? `?${query.slice(0, -1)}` : ''
     expect(requests()).toEqual([
       `GET ${path}${listQuery}`,
-      `GET ${path}?${query}resourceVersion=44&watch=true`,
+      `GET ${path}?${query}resourceVersion=${r(0)}&watch=true`,
     ])
   })
 
@@ -118,11 +123,11 @@ describe('Informer', () => {
     label('a', { tier: 'db' })
     t.call(api.delete(PODS, 'default', 'b', 'delete'))
     expect(log).toEqual([
-      'add a@45 (list)',
-      'add b@46 WATCH ADDED pods/b',
-      'update b@46->47 WATCH MODIFIED pods/b',
-      'update a@45->48 WATCH MODIFIED pods/a',
-      'delete b@49 WATCH DELETED pods/b',
+      `add a@${r(1)} (list)`,
+      `add b@${r(2)} WATCH ADDED pods/b`,
+      `update b@${r(2)}->${r(3)} WATCH MODIFIED pods/b`,
+      `update a@${r(1)}->${r(4)} WATCH MODIFIED pods/a`,
+      `delete b@${r(5)} WATCH DELETED pods/b`,
     ])
     expect(names(informer.list())).toEqual(['a'])
     expect(informer.get('default/a')?.metadata?.labels).toEqual({ tier: 'db' })
@@ -134,7 +139,7 @@ describe('Informer', () => {
     informer.addEventHandler({}) // handlers may leave out any callback
     t.call(informer.run())
     t.call(api.create(PODS, 'default', makePod('a').build(), 'submit'))
-    expect(log).toEqual(['add a@45 WATCH ADDED pods/a', 'second add a'])
+    expect(log).toEqual([`add a@${r(1)} WATCH ADDED pods/a`, 'second add a'])
   })
 
   it('with a field selector, sees ADDED when an object starts matching (a Pod bound to its node)', () => {
@@ -146,7 +151,7 @@ describe('Informer', () => {
     t.call(api.create(PODS, 'default', makePod('b').build(), 'submit'))
     bind('b', 'worker-2') // never matches: nothing
     bind('a', 'worker-1')
-    expect(log).toEqual(['add a@48 WATCH ADDED pods/a'])
+    expect(log).toEqual([`add a@${r(4)} WATCH ADDED pods/a`])
     expect(informer.get('default/a')?.spec?.nodeName).toBe('worker-1')
     expect(names(informer.list())).toEqual(['a'])
   })
@@ -159,9 +164,9 @@ describe('Informer', () => {
     label('a', { app: 'db' })
     label('a', { app: 'web' })
     expect(log).toEqual([
-      'add a@45 (list)',
-      'delete a@46 WATCH DELETED pods/a',
-      'add a@47 WATCH ADDED pods/a',
+      `add a@${r(1)} (list)`,
+      `delete a@${r(2)} WATCH DELETED pods/a`,
+      `add a@${r(3)} WATCH ADDED pods/a`,
     ])
   })
 
@@ -180,7 +185,7 @@ describe('Informer', () => {
       t.kernel.spawn(api.create(PODS, 'default', makePod('b').build(), 'submit'))
     })
     t.run()
-    expect(log).toEqual(['add a@45 (list)', 'add b@46 WATCH ADDED pods/b'])
+    expect(log).toEqual([`add a@${r(1)} (list)`, `add b@${r(2)} WATCH ADDED pods/b`])
     expect(names(informer.list())).toEqual(['a', 'b'])
   })
 
@@ -256,15 +261,19 @@ describe('Informer', () => {
       const { requests } = missedChanges()
       expect(requests()).toEqual([
         'GET /api/v1/pods',
-        'GET /api/v1/pods?resourceVersion=46&watch=true',
+        `GET /api/v1/pods?resourceVersion=${r(2)}&watch=true`,
         'GET /api/v1/pods',
-        'GET /api/v1/pods?resourceVersion=49&watch=true',
+        `GET /api/v1/pods?resourceVersion=${r(5)}&watch=true`,
       ])
     })
 
     it('catches the cache up: update for listed objects, add for new ones, delete for vanished ones', () => {
       const { informer, log } = missedChanges()
-      expect(log).toEqual(['update a@45->47 (list)', 'add d@49 (list)', 'delete b@46 (list)'])
+      expect(log).toEqual([
+        `update a@${r(1)}->${r(3)} (list)`,
+        `add d@${r(5)} (list)`,
+        `delete b@${r(2)} (list)`,
+      ])
       expect(names(informer.list())).toEqual(['a', 'd'])
       expect(informer.get('default/a')?.metadata?.labels).toEqual({ tier: 'web' })
       expect(informer.hasSynced).toBe(true)
@@ -274,7 +283,7 @@ describe('Informer', () => {
       const { t, api, watcher, log } = missedChanges()
       log.length = 0
       t.call(api.create(PODS, 'default', makePod('e').build(), 'submit'))
-      expect(log).toEqual(['add e@50 WATCH ADDED pods/e'])
+      expect(log).toEqual([`add e@${r(6)} WATCH ADDED pods/e`])
       expect(watcher.other).toEqual([])
     })
   })
@@ -293,6 +302,6 @@ describe('Informer', () => {
       ),
     )
     t.call(api.delete(PODS, 'default', 'a', 'delete'))
-    expect(log.at(-1)).toBe('delete a@47 WATCH DELETED pods/a')
+    expect(log.at(-1)).toBe(`delete a@${r(3)} WATCH DELETED pods/a`)
   })
 })

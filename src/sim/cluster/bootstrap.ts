@@ -19,10 +19,13 @@ import { clone, type KubeObject, type Node, writableMeta } from '../../api/types
 import { bootstrapPolicy, CONTROLLER_SERVICE_ACCOUNTS } from '../apiserver/authz/bootstrap-policy'
 import { encode } from '../apiserver/codec'
 import { newUid } from '../apiserver/names'
+import { rootCAConfigMap } from '../controllers/serviceaccount/controller'
 import type { MvccStore } from '../etcd/mvcc'
 import type { Kernel } from '../kernel/kernel'
 import { NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE } from '../kubelet/node-status'
 import { makeNode, nodeConditions } from './default-cluster'
+
+const CONFIG_MAPS = resourceByName('', 'configmaps') as ResourceInfo
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const
 
@@ -80,6 +83,10 @@ export function bootstrap(
       kind: 'ServiceAccount',
       metadata: { name: 'default', namespace: ns },
     })
+  }
+  // root-ca-cert-publisher's ConfigMap, which the kube-api-access volumes project.
+  for (const ns of SYSTEM_NAMESPACES) {
+    put(CONFIG_MAPS, rootCAConfigMap(ns) as KubeObject)
   }
   // kube-controller-manager's clientbuilder creates these for --use-service-account-credentials.
   for (const name of CONTROLLER_SERVICE_ACCOUNTS) {

@@ -88,11 +88,13 @@ describe('Cluster: kubectl apply of a Pod through the apiserver', () => {
       'kube-apiserver -> etcd: Range /registry/pods/default/nginx',
       'etcd -> kube-apiserver: Range OK (revision N)',
       'kube-apiserver -> kubectl: 404 Not Found',
-      'kubectl -> kube-apiserver: POST /api/v1/namespaces/default/pods',
+      'kubectl -> kube-apiserver: POST /api/v1/namespaces/default/pods?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
       'kube-apiserver: authenticated kubernetes-admin (x509)',
       'kube-apiserver: authorized: create pods',
       '<admission>',
       'kube-apiserver: Pod "nginx" is valid',
+      // Validating admission (PodSecurity, ResourceQuota…) runs after validation.
+      '<admission>',
       'kube-apiserver -> etcd: Txn put /registry/pods/default/nginx',
       'etcd -> kube-apiserver: Txn OK (revision N)',
       'kube-apiserver -> kubectl: 201 Created',
@@ -334,7 +336,7 @@ describe('Cluster: users and RBAC from the scenario', () => {
     expect(requests.map((m) => m.summary)).toEqual([
       'GET /api/v1/namespaces/default/pods/nginx',
       'GET /api/v1/namespaces/default/pods/nginx',
-      'POST /api/v1/namespaces/default/pods',
+      'POST /api/v1/namespaces/default/pods?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
     ])
   })
 })

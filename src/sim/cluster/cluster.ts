@@ -5,6 +5,7 @@
  */
 import { resourceForKind } from '../../api/resources'
 import type { Node } from '../../api/types'
+import type { AdmissionPlugin } from '../apiserver/admission/types'
 import { ApiServer } from '../apiserver/apiserver'
 import { Etcd } from '../etcd/etcd'
 import { Kernel } from '../kernel/kernel'
@@ -12,6 +13,7 @@ import { APISERVER, kubeletId, runtimeId } from '../kernel/trace'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
 import { DEFAULT_SEED, type FaultAction, type Scenario, type UserAction } from '../scenario/scenario'
 import { optionsFromConfiguration } from '../scheduler/scheduler'
+import { WebhookServers } from '../webhook/server'
 import { bootstrap, completeNode } from './bootstrap'
 import { type ControlPlane, type NodeSide, startControlPlane, startNodeSide } from './components'
 import { DEFAULT_NODES, makeNode } from './default-cluster'
@@ -19,6 +21,12 @@ import { DEFAULT_NODES, makeNode } from './default-cluster'
 export interface ActionResult {
   readonly action: UserAction
   readonly results: ApplyResult[]
+}
+
+/** What a scenario does not choose: test hooks. */
+export interface ClusterOptions {
+  /** The apiserver's admission chain instead of DEFAULT_ADMISSION_CHAIN (--enable-admission-plugins). */
+  readonly admission?: readonly AdmissionPlugin[]
 }
 
 export class Cluster {
@@ -33,7 +41,10 @@ export class Cluster {
   readonly actionResults: ActionResult[] = []
 
   /** Throws when the scenario's scheduler configuration is invalid (the message lists why). */
-  constructor(readonly scenario: Scenario) {
+  constructor(
+    readonly scenario: Scenario,
+    options: ClusterOptions = {},
+  ) {
     // Read first: a configuration kube-scheduler would refuse stops the cluster before it starts.
     const schedulerOptions = scenario.schedulerConfiguration
       ? optionsFromConfiguration(scenario.schedulerConfiguration)
@@ -49,10 +60,17 @@ export class Cluster {
     this.etcd = new Etcd(this.kernel)
     this.kernel.register(this.etcd)
     bootstrap(this.etcd.store, this.kernel, this.nodes, scenario.clusterObjects)
-    this.apiserver = new ApiServer(this.kernel, scenario.users ? { tokens: scenario.users } : {})
+    this.apiserver = new ApiServer(this.kernel, {
+      ...(scenario.users ? { tokens: scenario.users } : {}),
+      ...(options.admission ? { admission: options.admission } : {}),
+    })
     this.kernel.register(this.apiserver)
     this.kubectl = new Kubectl(this.kernel, scenario.users)
     this.kernel.register(this.kubectl)
+    // The scenario's admission webhook servers, as one component (only when it declares some).
+    if (scenario.webhookServers?.length) {
+      this.kernel.register(new WebhookServers(this.kernel, scenario.webhookServers))
+    }
     this.apiserver.start()
     this.controlPlane = startControlPlane(this.kernel, schedulerOptions)
     this.nodeSide = startNodeSide(this.kernel, this.nodes)

@@ -17,13 +17,16 @@
  * with the node-controller client), app/controllermanager.go (the client builder per controller).
  */
 import type { Lease } from 'kubernetes-types/coordination/v1'
+import type { ConfigMap, Namespace, ServiceAccount } from 'kubernetes-types/core/v1'
 import {
   DEPLOYMENTS,
+  NAMESPACES,
   NODES,
   PODS,
   REPLICA_SETS,
   type ResourceInfo,
   resourceByName,
+  SERVICE_ACCOUNTS,
 } from '../../api/resources'
 import type { Deployment, Node, Pod, ReplicaSet } from '../../api/types'
 import { ApiClient } from '../client/client'
@@ -37,10 +40,18 @@ import { DeploymentController } from './deployment/controller'
 import { GarbageCollector } from './garbage-collector'
 import { NodeLifecycleController, type NodeLifecycleOptions } from './node-lifecycle/controller'
 import { ReplicaSetController } from './replicaset/controller'
+import {
+  RESOURCE_QUOTA_WORKERS,
+  RESOURCE_QUOTAS,
+  type ResourceQuota,
+  ResourceQuotaController,
+} from './resourcequota/controller'
+import { RootCACertPublisher, ServiceAccountsController } from './serviceaccount/controller'
 import type { ControllerName } from './steps'
 import { TAINT_EVICTION_WORKERS, TaintEvictionController } from './taint-eviction/controller'
 
 const LEASES = resourceByName('coordination.k8s.io', 'leases') as ResourceInfo
+const CONFIG_MAPS = resourceByName('', 'configmaps') as ResourceInfo
 
 /** The release the simulation follows. */
 export const KUBE_VERSION = 'v1.33.0'
@@ -54,6 +65,9 @@ export type ControllerKind =
   | 'garbagecollector'
   | 'nodelifecycle'
   | 'taint-eviction-controller'
+  | 'resourcequota'
+  | 'serviceaccount'
+  | 'root-ca-cert-publisher'
 
 const ALL_CONTROLLERS: readonly ControllerKind[] = [
   'deployment',
@@ -61,6 +75,9 @@ const ALL_CONTROLLERS: readonly ControllerKind[] = [
   'garbagecollector',
   'nodelifecycle',
   'taint-eviction-controller',
+  'resourcequota',
+  'serviceaccount',
+  'root-ca-cert-publisher',
 ]
 
 export interface ControllerManagerOptions {
@@ -82,11 +99,18 @@ export class ControllerManager extends ClientComponent {
   readonly pods: Informer<Pod>
   readonly nodes: Informer<Node>
   readonly leases: Informer<Lease>
+  readonly resourceQuotas: Informer<ResourceQuota>
+  readonly namespaces: Informer<Namespace>
+  readonly serviceAccounts: Informer<ServiceAccount>
+  readonly configMaps: Informer<ConfigMap>
   readonly deploymentController?: DeploymentController
   readonly replicaSetController?: ReplicaSetController
   readonly garbageCollector?: GarbageCollector
   readonly nodeLifecycleController?: NodeLifecycleController
   readonly taintEvictionController?: TaintEvictionController
+  readonly resourceQuotaController?: ResourceQuotaController
+  readonly serviceAccountsController?: ServiceAccountsController
+  readonly rootCACertPublisher?: RootCACertPublisher
 
   constructor(kernel: Kernel, options: ControllerManagerOptions = {}) {
     super(
@@ -101,7 +125,19 @@ export class ControllerManager extends ClientComponent {
     this.pods = new Informer<Pod>(this.client, PODS, {}, 'reconcile')
     this.nodes = new Informer<Node>(this.client, NODES, {}, 'reconcile')
     this.leases = new Informer<Lease>(this.client, LEASES, {}, 'reconcile')
+    this.resourceQuotas = new Informer<ResourceQuota>(this.client, RESOURCE_QUOTAS, {}, 'reconcile')
+    this.namespaces = new Informer<Namespace>(this.client, NAMESPACES, {}, 'reconcile')
+    this.serviceAccounts = new Informer<ServiceAccount>(this.client, SERVICE_ACCOUNTS, {}, 'reconcile')
+    this.configMaps = new Informer<ConfigMap>(this.client, CONFIG_MAPS, {}, 'reconcile')
     const enabled = new Set(options.controllers ?? ALL_CONTROLLERS)
+    // app/core.go startResourceQuotaController (--concurrent-resource-quota-syncs, default 5).
+    if (enabled.has('resourcequota')) {
+      this.resourceQuotaController = new ResourceQuotaController(
+        this.deps('resourcequota-controller', RESOURCE_QUOTA_WORKERS),
+        this.resourceQuotas,
+        this.pods,
+      )
+    }
     if (enabled.has('deployment')) {
       this.deploymentController = new DeploymentController(
         this.deps('deployment-controller', options.concurrentDeploymentSyncs ?? 5),
@@ -143,6 +179,22 @@ export class ControllerManager extends ClientComponent {
         this.nodes,
       )
     }
+    // app/core.go startServiceAccountController, app/certificates.go
+    // startRootCACertPublisher: one worker each.
+    if (enabled.has('serviceaccount')) {
+      this.serviceAccountsController = new ServiceAccountsController(
+        this.deps('service-account-controller', 1),
+        this.namespaces,
+        this.serviceAccounts,
+      )
+    }
+    if (enabled.has('root-ca-cert-publisher')) {
+      this.rootCACertPublisher = new RootCACertPublisher(
+        this.deps('root-ca-cert-publisher', 1),
+        this.namespaces,
+        this.configMaps,
+      )
+    }
   }
 
   /**
@@ -171,7 +223,17 @@ export class ControllerManager extends ClientComponent {
   }
 
   private *run(): Proc {
-    const informers = [this.deployments, this.replicaSets, this.pods, this.nodes, this.leases]
+    const informers = [
+      this.deployments,
+      this.replicaSets,
+      this.pods,
+      this.nodes,
+      this.leases,
+      this.resourceQuotas,
+      this.namespaces,
+      this.serviceAccounts,
+      this.configMaps,
+    ]
     const running = informers.map((inf) => this.kernel.spawn(inf.run(), `informer ${inf.info.resource}`))
     // WaitForNamedCacheSync
     const synced = new Signal()
@@ -183,5 +245,8 @@ export class ControllerManager extends ClientComponent {
     this.nodeLifecycleController?.startWorkers()
     this.nodeLifecycleController?.run()
     this.taintEvictionController?.startWorkers()
+    this.resourceQuotaController?.startWorkers()
+    this.serviceAccountsController?.startWorkers()
+    this.rootCACertPublisher?.startWorkers()
   }
 }

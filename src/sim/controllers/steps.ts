@@ -16,6 +16,9 @@ export type ControllerName =
   | 'generic-garbage-collector'
   | 'node-controller'
   | 'taint-eviction-controller'
+  | 'resourcequota-controller'
+  | 'service-account-controller'
+  | 'root-ca-cert-publisher'
 
 /**
  * A Pod whose ownerReferences name no controller. Only the ReplicaSet controller's pod handler
@@ -150,7 +153,35 @@ export interface TaintEvictionStep {
   readonly fireAtMs?: number
 }
 
+/**
+ * A namespace lacks an object its controller keeps in every namespace: the ServiceAccounts
+ * controller's `default` ServiceAccount, root-ca-cert-publisher's `kube-root-ca.crt` ConfigMap.
+ */
+export interface NamespaceObjectStep {
+  readonly type: 'EnsureServiceAccount' | 'PublishRootCA'
+  readonly controller: 'service-account-controller' | 'root-ca-cert-publisher'
+  readonly namespace: string
+  readonly name: string
+  readonly action: 'create' | 'update'
+}
+
+/**
+ * The ResourceQuota controller recomputed a quota's status (syncResourceQuota): status.hard from
+ * spec.hard, status.used from the pods of the namespace, written when either changed.
+ */
+export interface ResourceQuotaSyncStep {
+  readonly type: 'ResourceQuotaSync'
+  readonly controller: 'resourcequota-controller'
+  readonly quota: ObjectRef
+  readonly hard: Readonly<Record<string, string>>
+  readonly used: Readonly<Record<string, string>>
+  /** status.used before, null on the quota's first sync. */
+  readonly previousUsed: Readonly<Record<string, string>> | null
+}
+
 export type ReconcileStep =
+  | ResourceQuotaSyncStep
+  | NamespaceObjectStep
   | PodWithoutControllerStep
   | ReplicaSetSyncStep
   | DeploymentSyncStep

@@ -5,7 +5,8 @@
 
 /**
  * Component ids. Per-node components are `kubelet/<node>` and `runtime/<node>` (containerd);
- * the image registry is `registry`; the user's client is `kubectl`.
+ * the image registry is `registry`; the user's client is `kubectl`; the scenario's admission
+ * webhook servers are `webhooks`.
  */
 export type ComponentId = string
 
@@ -15,6 +16,8 @@ export const ETCD = 'etcd'
 export const SCHEDULER = 'kube-scheduler'
 export const CONTROLLER_MANAGER = 'kube-controller-manager'
 export const REGISTRY = 'registry'
+/** The admission webhook servers the scenario declares (WebhookServer documents), as one component. */
+export const WEBHOOKS = 'webhooks'
 export const kubeletId = (node: string): ComponentId => `kubelet/${node}`
 export const runtimeId = (node: string): ComponentId => `runtime/${node}`
 

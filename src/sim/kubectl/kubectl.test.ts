@@ -34,7 +34,7 @@ describe('kubectl apply', () => {
     const r = t.call(kubectl.apply(nginx, PODS))
     expect(lines()).toEqual([
       'GET /api/v1/namespaces/default/pods/nginx',
-      'POST /api/v1/namespaces/default/pods',
+      'POST /api/v1/namespaces/default/pods?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
     ])
     const last =
       '{"apiVersion":"v1","kind":"Pod","metadata":{"annotations":{},"name":"nginx","namespace":"default"},"spec":{"containers":[{"image":"nginx:1.27","name":"nginx"}]}}\n'
@@ -42,6 +42,8 @@ describe('kubectl apply', () => {
     expect(post?.payload).toEqual({
       method: 'POST',
       path: '/api/v1/namespaces/default/pods',
+      // apply.go: the helper's field manager, and server-side field validation (--validate=strict).
+      query: { fieldManager: 'kubectl-client-side-apply', fieldValidation: 'Strict' },
       headers: {
         'user-agent': 'kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e',
         'x-client-certificate': 'CN=kubernetes-admin,O=kubeadm:cluster-admins',
@@ -116,7 +118,10 @@ describe('kubectl apply', () => {
     const r = t.call(
       kubectl.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'dev' } }, NAMESPACES),
     )
-    expect(lines()).toEqual(['GET /api/v1/namespaces/dev', 'POST /api/v1/namespaces'])
+    expect(lines()).toEqual([
+      'GET /api/v1/namespaces/dev',
+      'POST /api/v1/namespaces?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
+    ])
     expect(r).toMatchObject({ kind: 'Namespace', name: 'dev', code: 201, action: 'created' })
     expect(r).not.toHaveProperty('namespace')
     expect(r).not.toHaveProperty('group')
@@ -130,7 +135,7 @@ describe('kubectl apply', () => {
     const r = t.call(kubectl.apply(makeWorkload('Deployment', 'web').build(), DEPLOYMENTS))
     expect(lines()).toEqual([
       'GET /apis/apps/v1/namespaces/default/deployments/web',
-      'POST /apis/apps/v1/namespaces/default/deployments',
+      'POST /apis/apps/v1/namespaces/default/deployments?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
     ])
     expect(r).toMatchObject({
       kind: 'Deployment',
@@ -152,7 +157,7 @@ describe('kubectl apply', () => {
     const r = t.call(kubectl.apply(changed, PODS))
     expect(lines().slice(2)).toEqual([
       'GET /api/v1/namespaces/default/pods/nginx',
-      'PATCH /api/v1/namespaces/default/pods/nginx',
+      'PATCH /api/v1/namespaces/default/pods/nginx?fieldManager=kubectl-client-side-apply&fieldValidation=Strict',
     ])
     const patch = requests()[3]
     expect(patch?.payload.headers['content-type']).toBe('application/strategic-merge-patch+json')
@@ -221,6 +226,12 @@ describe('kubectl apply', () => {
         [invalidValue('spec.replicas', -1, 'must be greater than or equal to 0')],
         'apps',
       ),
+      failedRequest: {
+        verb: 'patch',
+        resource: 'deployments',
+        version: 'v1',
+        patch: expect.stringContaining('"replicas":-1') as unknown as string,
+      },
     })
   })
 
@@ -233,7 +244,14 @@ describe('kubectl apply', () => {
     kernel.register(kubectl)
     const p = kernel.spawn(kubectl.apply(nginx, PODS))
     kernel.run()
-    expect(p.result).toEqual({ kind: 'Pod', namespace: 'default', name: 'nginx', code: 403, status: refused })
+    expect(p.result).toEqual({
+      kind: 'Pod',
+      namespace: 'default',
+      name: 'nginx',
+      code: 403,
+      status: refused,
+      failedRequest: { verb: 'get', resource: 'pods', version: 'v1' },
+    })
     expect(api.received.map((m) => m.summary)).toEqual(['GET /api/v1/namespaces/default/pods/nginx'])
   })
 

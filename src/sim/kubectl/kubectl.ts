@@ -38,7 +38,22 @@ export interface ApplyResult {
    * `error: ` (`from web-: cannot use generate name with apply`).
    */
   readonly error?: string
+  /**
+   * On an apiserver error of the GET or the PATCH (not the create): the request kubectl names in
+   * its message (`error when retrieving current configuration of: …`, `error when applying patch:
+   * …`).
+   */
+  readonly failedRequest?: FailedRequest
   readonly object?: KubeObject
+}
+
+export interface FailedRequest {
+  readonly verb: 'get' | 'patch'
+  /** The resource (plural) and version, for kubectl's `Resource: "/v1, Resource=pods"` line. */
+  readonly resource: string
+  readonly version: string
+  /** The patch as sent (JSON), for `patch`. */
+  readonly patch?: string
 }
 
 export const ADMIN_CREDENTIALS = {
@@ -46,6 +61,16 @@ export const ADMIN_CREDENTIALS = {
 }
 
 const USER_AGENT = 'kubectl/v1.33.0 (linux/amd64) kubernetes/60a317e'
+
+/**
+ * What client-side apply adds to its create and patch (apply.go: the helper's WithFieldManager and
+ * WithFieldValidation; `--validate=strict` is the default and the apiserver supports server-side
+ * field validation, so kubectl asks for it instead of validating against the OpenAPI schema).
+ */
+export const APPLY_QUERY: Readonly<Record<string, string>> = {
+  fieldManager: 'kubectl-client-side-apply',
+  fieldValidation: 'Strict',
+}
 
 export class Kubectl extends ClientComponent {
   /** The clients of the users kubectl acted as so far, by user name (the admin's is `client`). */
@@ -98,12 +123,22 @@ export class Kubectl extends ClientComponent {
 
     if (!name) {
       // No name at all: the apiserver refuses it (metadata.name: Required value).
-      return finish(base, yield* client.create(info, namespace, desired, 'submit'), 'created')
+      return finish(
+        base,
+        yield* client.create(info, namespace, desired, 'submit', { ...APPLY_QUERY }),
+        'created',
+      )
     }
     const current = yield* client.get(info, namespace, name, 'submit')
-    if (!current.ok && current.code !== 404) return { ...base, code: current.code, status: current.status }
+    if (!current.ok && current.code !== 404) {
+      return { ...base, code: current.code, status: current.status, failedRequest: failed('get', info) }
+    }
     if (!current.ok) {
-      return finish(base, yield* client.create(info, namespace, desired, 'submit'), 'created')
+      return finish(
+        base,
+        yield* client.create(info, namespace, desired, 'submit', { ...APPLY_QUERY }),
+        'created',
+      )
     }
     // apply/patcher.go patchSimple: the patch from what was applied before, the manifest and the
     // live object; `{}` means unchanged, and then nothing is sent.
@@ -115,15 +150,22 @@ export class Kubectl extends ClientComponent {
     if (Object.keys(patch).length === 0) {
       return { ...base, code: current.code, action: 'unchanged', object: current.object }
     }
+    // Go's encoding/json writes map keys sorted: so does kubectl's patch.
+    const sorted = sortKeys(patch)
     const patched = yield* client.patch(
       info,
       namespace,
       name,
-      // Go's encoding/json writes map keys sorted: so does kubectl's patch.
-      sortKeys(patch),
+      sorted,
       'application/strategic-merge-patch+json',
       'submit',
+      undefined,
+      { ...APPLY_QUERY },
     )
+    if (!patched.ok) {
+      const failedRequest = failed('patch', info, JSON.stringify(sorted))
+      return { ...base, code: patched.code, status: patched.status, failedRequest }
+    }
     return finish(base, patched, 'configured')
   }
 
@@ -135,6 +177,10 @@ export class Kubectl extends ClientComponent {
     const r = yield* client.delete(info, namespace, name, 'delete')
     return r.ok ? { ...base, code: r.code, object: r.object } : { ...base, code: r.code, status: r.status }
   }
+}
+
+function failed(verb: FailedRequest['verb'], info: ResourceInfo, patch?: string): FailedRequest {
+  return { verb, resource: info.resource, version: info.version, ...(patch !== undefined ? { patch } : {}) }
 }
 
 /** kubectl's answer to `--user` naming no user of its kubeconfig. */

@@ -8,7 +8,7 @@ import type { Event, KubeObject, Node, Pod, Status } from '../../api/types'
 import { decode } from '../apiserver/codec'
 import type { Cluster } from '../cluster/cluster'
 import type { Message } from '../kernel/trace'
-import type { ApplyResult } from '../kubectl/kubectl'
+import type { ApplyResult, FailedRequest } from '../kubectl/kubectl'
 
 export interface ObjectResponse {
   readonly kind: string
@@ -24,6 +24,8 @@ export interface ObjectResponse {
   readonly status?: Status
   /** kubectl's own error, found before sending anything (printed after `error: `). */
   readonly error?: string
+  /** Which of kubectl's requests failed when it was the GET or the PATCH (see ApplyResult). */
+  readonly failedRequest?: FailedRequest
 }
 
 export interface RunResult {
@@ -47,6 +49,7 @@ export function objectResponse(r: ApplyResult): ObjectResponse {
     ...(r.action ? { action: r.action } : {}),
     ...(r.status ? { status: r.status } : {}),
     ...(r.error !== undefined ? { error: r.error } : {}),
+    ...(r.failedRequest ? { failedRequest: r.failedRequest } : {}),
   }
 }
 

@@ -7,6 +7,7 @@ import type { KubeObject, Node } from '../../api/types'
 import type { TokenUser } from '../apiserver/authn'
 import type { NetworkConfig } from '../network/network'
 import type { KubeSchedulerConfiguration } from '../scheduler/config/kind'
+import type { WebhookServerSpec } from '../webhook/server'
 
 /**
  * What the user does with kubectl, at a virtual time. `as` names one of the scenario's users:
@@ -85,6 +86,11 @@ export interface Scenario {
    * a system namespace (`default` when it names none).
    */
   readonly clusterObjects?: readonly KubeObject[]
+  /**
+   * Admission webhook servers (WebhookServer documents, read by scenario/webhook-servers.ts): the
+   * `webhooks` component answers the AdmissionReviews kube-apiserver sends to their Services.
+   */
+  readonly webhookServers?: readonly WebhookServerSpec[]
   readonly actions: readonly ScenarioAction[]
 }
 

@@ -4,7 +4,9 @@
  * AllOrderedPlugins; each decision becomes a visible step in the trace.
  */
 import type { KubeObject, Status } from '../../../api/types'
-import type { Proc } from '../../kernel/kernel'
+import type { Kernel, Proc } from '../../kernel/kernel'
+import type { Rng } from '../../kernel/rng'
+import type { ObjectRef, Stage } from '../../kernel/trace'
 import type { UserInfo } from '../authn'
 import type { RequestInfo } from '../request-info'
 
@@ -17,6 +19,11 @@ export interface AdmissionAttributes {
   /** The object being admitted; mutating plugins change it in place (it is a private copy). */
   readonly object: KubeObject
   readonly oldObject?: KubeObject
+  /**
+   * The apiserver's name generator (names.SimpleNameGenerator), drawing from the kernel's seeded
+   * RNG; set on CREATE (the ServiceAccount plugin names its `kube-api-access-xxxxx` volume).
+   */
+  readonly rng?: Rng
 }
 
 /** Read access to the apiserver's caches, as admission plugins use informers/listers. */
@@ -25,14 +32,43 @@ export interface AdmissionLister {
   list(group: string, resource: string, namespace?: string): KubeObject[]
 }
 
+/** Annotations a plugin adds to the request's audit event (e.g. PodSecurity's audit mode). */
+export type AuditAnnotations = Readonly<Record<string, string>>
+
 export type AdmissionOutcome =
-  | { readonly allowed: true; readonly warnings?: readonly string[]; readonly note?: string }
-  | { readonly allowed: false; readonly status: Status }
+  | {
+      readonly allowed: true
+      readonly warnings?: readonly string[]
+      readonly note?: string
+      readonly auditAnnotations?: AuditAnnotations
+    }
+  | { readonly allowed: false; readonly status: Status; readonly auditAnnotations?: AuditAnnotations }
+
+/**
+ * What a plugin that calls out of the apiserver (the admission webhooks) needs of the request
+ * being served: the kernel (to record steps and draw uids), the story stage of this request's
+ * admission steps (the stage of the calls it makes), and a wait for a watch cache to sync (the
+ * webhook plugins' ReadyFunc).
+ */
+export interface AdmissionContext {
+  readonly kernel: Kernel
+  readonly stage: Stage
+  readonly object?: ObjectRef
+  synced(group: string, resource: string): Proc<unknown>
+}
 
 export interface AdmissionPlugin {
   readonly name: string
   /** Whether the plugin looks at this request at all (its step is only recorded if so). */
-  handles(attrs: AdmissionAttributes): boolean
-  admit?(attrs: AdmissionAttributes, lister: AdmissionLister): Proc<AdmissionOutcome>
-  validate?(attrs: AdmissionAttributes, lister: AdmissionLister): Proc<AdmissionOutcome>
+  handles(attrs: AdmissionAttributes, lister: AdmissionLister): boolean
+  admit?(
+    attrs: AdmissionAttributes,
+    lister: AdmissionLister,
+    context: AdmissionContext,
+  ): Proc<AdmissionOutcome>
+  validate?(
+    attrs: AdmissionAttributes,
+    lister: AdmissionLister,
+    context: AdmissionContext,
+  ): Proc<AdmissionOutcome>
 }

@@ -128,6 +128,17 @@ export const BOOTSTRAP_CLUSTER_ROLES: Readonly<Record<string, readonly PolicyRul
     rule(['list', 'watch', 'get', 'delete'], [CORE], ['pods']),
     eventsRule,
   ],
+  'system:controller:resourcequota-controller': [
+    // quota can count quota on anything for reconciliation, so it needs full viewing powers
+    rule(['list', 'watch'], ['*'], ['*']),
+    rule(['update'], [CORE], ['resourcequotas/status']),
+    eventsRule,
+  ],
+  'system:controller:service-account-controller': [rule(['create'], [CORE], ['serviceaccounts']), eventsRule],
+  'system:controller:root-ca-cert-publisher': [
+    rule(['create', 'update'], [CORE], ['configmaps']),
+    eventsRule,
+  ],
 }
 
 /** The controllers whose ServiceAccounts exist in kube-system (controller_policy.go). */
@@ -136,6 +147,9 @@ export const CONTROLLER_SERVICE_ACCOUNTS = [
   'generic-garbage-collector',
   'node-controller',
   'replicaset-controller',
+  'resourcequota-controller',
+  'root-ca-cert-publisher',
+  'service-account-controller',
 ] as const
 
 const user = (name: string): Subject => ({ kind: 'User', apiGroup: RBAC_GROUP, name })

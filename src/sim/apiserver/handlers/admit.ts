@@ -24,9 +24,14 @@ export function* runAdmission(
   const warnings: string[] = []
   for (const plugin of ctx.admission) {
     const run = phase === 'mutating' ? plugin.admit : plugin.validate
-    if (!run || !plugin.handles(attrs)) continue
+    if (!run || !plugin.handles(attrs, ctx.lister)) continue
     const before = phase === 'mutating' ? clone(attrs.object) : undefined
-    const outcome = yield* run.call(plugin, attrs, ctx.lister)
+    const outcome = yield* run.call(plugin, attrs, ctx.lister, {
+      kernel: ctx.kernel,
+      stage: req.stage('admit'),
+      ...(req.object ? { object: req.object } : {}),
+      synced: (group, resource) => ctx.cacher(group, resource),
+    })
     const patch = before ? diff(before, attrs.object) : []
     ctx.kernel.step(
       APISERVER,
@@ -39,6 +44,8 @@ export function* runAdmission(
         allowed: outcome.allowed,
         ...(patch.length ? { patch } : {}),
         ...(outcome.allowed ? {} : { status: outcome.status }),
+        ...(outcome.allowed && outcome.warnings?.length ? { warnings: outcome.warnings } : {}),
+        ...(outcome.auditAnnotations ? { auditAnnotations: outcome.auditAnnotations } : {}),
       },
       req.object,
     )

@@ -1,18 +1,46 @@
 /**
- * Decoding a request body into an object of the endpoint's kind, with the apiserver's 400 errors
- * when it is not one.
+ * Decoding a request body into an object of the endpoint's kind (handlers/create.go, update.go):
+ * the body limit (413), the shape, kind and version (400), quantities that do not parse (400), and
+ * the request's field validation (`fieldValidation`: Strict makes an unknown field a 400; Warn,
+ * the default, returns it as a warning; Ignore drops nothing and says nothing).
  */
 import { apiVersionOf } from '../../../api/resources'
-import { badRequest } from '../../../api/status'
+import { badRequest, requestEntityTooLarge } from '../../../api/status'
 import { clone, type KubeObject, type Status } from '../../../api/types'
+import type { HttpRequest } from '../http'
 import type { RequestInfo } from '../request-info'
+import {
+  decodeProblems,
+  jsonBodyBytes,
+  MAX_REQUEST_BODY_BYTES,
+  strictDecodingError,
+  typeOfKind,
+} from '../strict-fields'
 
 export type Decoded =
-  | { readonly ok: true; readonly object: KubeObject }
+  | { readonly ok: true; readonly object: KubeObject; readonly warnings: readonly string[] }
   | { readonly ok: false; readonly status: Status }
 
-export function decodeBody(body: unknown, ri: RequestInfo): Decoded {
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore'
+
+/** The request's `fieldValidation` (metav1.CreateOptions / UpdateOptions / PatchOptions); Warn by default. */
+export function fieldValidation(req: Pick<HttpRequest, 'query'>): FieldValidation {
+  const v = req.query?.fieldValidation
+  return v === 'Strict' || v === 'Ignore' ? v : 'Warn'
+}
+
+/** limitedReadBody: `413 Request entity too large: limit is 3145728`, or undefined. */
+export function bodyTooLarge(body: unknown): Status | undefined {
+  return jsonBodyBytes(body) > MAX_REQUEST_BODY_BYTES
+    ? requestEntityTooLarge(`limit is ${MAX_REQUEST_BODY_BYTES}`)
+    : undefined
+}
+
+export function decodeBody(request: Pick<HttpRequest, 'body' | 'query'>, ri: RequestInfo): Decoded {
+  const body = request.body
   const info = ri.info
+  const tooLarge = bodyTooLarge(body)
+  if (tooLarge) return { ok: false, status: tooLarge }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return {
       ok: false,
@@ -39,6 +67,25 @@ export function decodeBody(body: unknown, ri: RequestInfo): Decoded {
       ),
     }
   }
+  // transformDecodeError: `Pod in version "v1" cannot be handled as a Pod: <decoding error>`.
+  const cannotHandle = (detail: string): Decoded => ({
+    ok: false,
+    status: badRequest(
+      `${info.kind} in version "${info.version}" cannot be handled as a ${info.kind}: ${detail}`,
+    ),
+  })
+  const warnings: string[] = []
+  const type = typeOfKind(want, info.kind)
+  if (type) {
+    const problems = decodeProblems(obj, type)
+    if (problems.quantityError !== undefined) return cannotHandle(problems.quantityError)
+    if (problems.unknown.length) {
+      const mode = fieldValidation(request)
+      if (mode === 'Strict') return cannotHandle(strictDecodingError(problems.unknown))
+      if (mode === 'Warn')
+        for (const f of problems.unknown) warnings.push(`unknown field ${JSON.stringify(f)}`)
+    }
+  }
   obj.apiVersion = want
   obj.kind = info.kind
   const meta = (obj.metadata ??= {})
@@ -55,5 +102,5 @@ export function decodeBody(body: unknown, ri: RequestInfo): Decoded {
   } else {
     delete meta.namespace
   }
-  return { ok: true, object: obj }
+  return { ok: true, object: obj, warnings }
 }

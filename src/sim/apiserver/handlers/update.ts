@@ -6,35 +6,75 @@
  * The main resource keeps the current status and `/status` keeps the current spec, for resources
  * with a status subresource (pods, nodes, deployments, replicasets, namespaces).
  */
-import { etcdKey } from '../../../api/resources'
-import { badRequest, conflict, invalid, notFound, STALE_OBJECT } from '../../../api/status'
+import { apiVersionOf, etcdKey } from '../../../api/resources'
+import { badRequest, conflict, invalid, invalidValue, notFound, STALE_OBJECT } from '../../../api/status'
 import { clone, fields, type KubeObject, type Status, writableMeta } from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
 import { APISERVER } from '../../kernel/trace'
 import type { HttpResponse, PatchType } from '../http'
 import { type JsonPatchOp, jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../patch'
 import { strategyFor } from '../registry/strategy'
+import { decodeProblems, goMapText, strictDecodingError, typeOfKind } from '../strict-fields'
 import type { ApiRequest, HandlerContext } from './context'
-import { decodeBody } from './decode'
+import { bodyTooLarge, decodeBody, fieldValidation } from './decode'
 
 export function* update(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
-  const decoded = decodeBody(req.message.payload.body, req.info)
+  const decoded = decodeBody(req.message.payload, req.info)
   if (!decoded.ok) return { code: decoded.status.code ?? 400, body: decoded.status }
   const body = decoded.object
   const precondition = body.metadata?.resourceVersion
-  return yield* write(ctx, req, precondition, () => ({ ok: true, object: clone(body) }))
+  const response = yield* write(ctx, req, precondition, () => ({ ok: true, object: clone(body) }))
+  return withWarnings(response, decoded.warnings)
+}
+
+function withWarnings(response: HttpResponse, warnings: readonly string[]): HttpResponse {
+  if (!warnings.length || response.code >= 300) return response
+  return { ...response, warnings: [...warnings, ...(response.warnings ?? [])] }
+}
+
+/**
+ * The patched object decoded with the request's field validation (patch.go applyPatchToObject,
+ * jsonPatcher): a quantity that does not parse, or with Strict an unknown field, is a 422 on the
+ * `patch` field, quoting the patch (strategic merge: Go's `%+v` of the patch map) or the patched
+ * JSON (merge and JSON patch); with Warn the unknown fields become warnings.
+ */
+function checkPatched(
+  req: ApiRequest,
+  type: PatchType,
+  patchBody: unknown,
+  next: KubeObject,
+  warnings: string[],
+): Status | undefined {
+  const ri = req.info
+  const t = typeOfKind(apiVersionOf(ri.info), ri.info.kind)
+  if (!t) return undefined
+  const problems = decodeProblems(next, t)
+  const quoted = () =>
+    type === 'application/strategic-merge-patch+json' ? goMapText(patchBody) : JSON.stringify(next)
+  if (problems.quantityError !== undefined) {
+    return invalid('', '', [invalidValue('patch', quoted(), problems.quantityError)])
+  }
+  if (!problems.unknown.length) return undefined
+  const mode = fieldValidation(req.message.payload)
+  if (mode === 'Strict')
+    return invalid('', '', [invalidValue('patch', quoted(), strictDecodingError(problems.unknown))])
+  if (mode === 'Warn') for (const f of problems.unknown) warnings.push(`unknown field ${JSON.stringify(f)}`)
+  return undefined
 }
 
 export function* patch(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
   const payload = req.message.payload
   const type = (payload.headers['content-type'] ?? 'application/strategic-merge-patch+json') as PatchType
   const body = payload.body
+  const tooLarge = bodyTooLarge(body)
+  if (tooLarge) return { code: 413, body: tooLarge }
+  const warnings: string[] = []
   const precondition =
     type !== 'application/json-patch+json'
       ? ((body as { metadata?: { resourceVersion?: string } } | undefined)?.metadata?.resourceVersion ??
         undefined)
       : undefined
-  return yield* write(ctx, req, precondition, (current) => {
+  const response = yield* write(ctx, req, precondition, (current) => {
     try {
       const next =
         type === 'application/json-patch+json'
@@ -42,12 +82,16 @@ export function* patch(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse>
           : type === 'application/merge-patch+json'
             ? mergePatch(current, body)
             : strategicMergePatch(current, body)
+      warnings.length = 0
+      const refused = checkPatched(req, type, body, next, warnings)
+      if (refused) return { ok: false, status: refused }
       return { ok: true, object: clone(next) }
     } catch (e) {
       if (e instanceof PatchError) return { ok: false, status: badRequest(e.message) }
       throw e
     }
   })
+  return withWarnings(response, warnings)
 }
 
 type Compute = (current: KubeObject) => { ok: true; object: KubeObject } | { ok: false; status: Status }
