@@ -102,7 +102,11 @@ function ApplyLog() {
     <div className="apply-log" data-testid="apply-log" aria-live="polite">
       {log.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the log is replaced as a whole on each apply
-        <p key={i} className={line.ok ? 'ok' : 'error'} data-testid={line.ok ? 'apply-ok' : 'apply-error'}>
+        <p
+          key={i}
+          className={line.warning ? 'warning' : line.ok ? 'ok' : 'error'}
+          data-testid={line.warning ? 'apply-warning' : line.ok ? 'apply-ok' : 'apply-error'}
+        >
           {line.text}
         </p>
       ))}

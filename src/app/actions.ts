@@ -40,7 +40,11 @@ export async function applyWorkload(): Promise<void> {
     const problems: EditorProblem[] = resultProblems(yaml, outcome.results)
     useStore.setState({
       problems,
-      applyLog: outcome.results.map((r) => ({ text: formatApplyResult(r), ok: !r.status && !r.error, atMs })),
+      // kubectl prints the apiserver's warnings (stderr) before the object's line.
+      applyLog: outcome.results.flatMap((r) => [
+        ...(r.warnings ?? []).map((w) => ({ text: `Warning: ${w}`, ok: true, warning: true, atMs })),
+        { text: formatApplyResult(r), ok: !r.status && !r.error, atMs },
+      ]),
       cursorMs: atMs,
       selectedMessageId: undefined,
     })

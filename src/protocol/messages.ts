@@ -103,6 +103,8 @@ export interface ObjectResult {
   readonly status?: Status
   /** Line in the applied YAML where this object's document starts (for editor markers). */
   readonly line?: number
+  /** The apiserver's warnings (kubectl prints `Warning: <text>`). */
+  readonly warnings?: readonly string[]
 }
 
 export type Command =

@@ -71,6 +71,8 @@ export interface EditorSlice {
 export interface ApplyLogLine {
   readonly text: string
   readonly ok: boolean
+  /** A `Warning:` line from the apiserver (the object was still accepted). */
+  readonly warning?: boolean
   readonly atMs: number
 }
 

@@ -45,6 +45,11 @@ export interface ApplyResult {
    */
   readonly failedRequest?: FailedRequest
   readonly object?: KubeObject
+  /**
+   * The apiserver's `Warning` headers (PodSecurity's warn mode, unknown fields without strict
+   * validation, webhooks' warnings): kubectl prints each to stderr as `Warning: <text>`.
+   */
+  readonly warnings?: readonly string[]
 }
 
 export interface FailedRequest {
@@ -218,7 +223,14 @@ function originalConfiguration(live: KubeObject): JsonObject | undefined {
 
 function finish(base: ResultBase, r: ApiResult<KubeObject>, action: ApplyResult['action']): ApplyResult {
   if (!r.ok) return { ...base, code: r.code, status: r.status }
-  return { ...base, name: r.object.metadata?.name ?? base.name, code: r.code, action, object: r.object }
+  return {
+    ...base,
+    name: r.object.metadata?.name ?? base.name,
+    code: r.code,
+    action,
+    object: r.object,
+    ...(r.warnings?.length ? { warnings: r.warnings } : {}),
+  }
 }
 
 /** The annotation kubectl stores: the applied object as sorted-key JSON, with a newline. */

@@ -26,6 +26,8 @@ export interface ObjectResponse {
   readonly error?: string
   /** Which of kubectl's requests failed when it was the GET or the PATCH (see ApplyResult). */
   readonly failedRequest?: FailedRequest
+  /** The apiserver's warnings, which kubectl prints as `Warning: <text>` lines on stderr. */
+  readonly warnings?: readonly string[]
 }
 
 export interface RunResult {
@@ -50,6 +52,7 @@ export function objectResponse(r: ApplyResult): ObjectResponse {
     ...(r.status ? { status: r.status } : {}),
     ...(r.error !== undefined ? { error: r.error } : {}),
     ...(r.failedRequest ? { failedRequest: r.failedRequest } : {}),
+    ...(r.warnings?.length ? { warnings: r.warnings } : {}),
   }
 }
 
