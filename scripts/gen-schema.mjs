@@ -19,8 +19,9 @@
  * - KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1, the cluster tab's scheduler
  *   configuration) is not in kubernetes-types: a small hand-written definition covers the fields
  *   the simulator reads and names kube-scheduler's others (schedulerConfigurationDefinitions);
- * - User (podflow.dev/v1alpha1, the cluster tab's users) is podflow's own: hand-written too
- *   (userDefinition).
+ * - User, NodeFailure and WebhookServer (podflow.dev/v1alpha1, the cluster tab's users, faults and
+ *   simulated webhook servers) are podflow's own: hand-written too (userDefinition,
+ *   nodeFailureDefinition, webhookServerDefinition).
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -521,6 +522,92 @@ function nodeFailureDefinition() {
   }
 }
 
+const WEBHOOK_SERVER_KIND = 'WebhookServer'
+
+/** The cluster tab's WebhookServer document (src/sim/scenario/webhook-servers.ts reads it). */
+function webhookServerDefinition() {
+  const duration = (description) => ({ type: 'string', description, examples: ['500ms', '15s'] })
+  return {
+    type: 'object',
+    title: WEBHOOK_SERVER_KIND,
+    description:
+      'A simulated admission webhook server, podflow.dev/v1alpha1: it stands for the Deployment and Service a real webhook runs as. A MutatingWebhookConfiguration or ValidatingWebhookConfiguration whose clientConfig.service names its Service reaches it; kube-apiserver sends it AdmissionReviews and it answers with its behavior.',
+    properties: {
+      apiVersion: { const: USER_API_VERSION },
+      kind: { const: WEBHOOK_SERVER_KIND },
+      metadata: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', description: 'The server’s name (and its Service’s, by default).' },
+          namespace: {
+            type: 'string',
+            description: 'Its namespace (and its Service’s, by default); default when absent.',
+          },
+        },
+        required: ['name'],
+      },
+      spec: {
+        type: 'object',
+        properties: {
+          service: {
+            type: 'object',
+            description:
+              'The Service webhook configurations name (clientConfig.service); default: the metadata’s.',
+            properties: { namespace: { type: 'string' }, name: { type: 'string' } },
+            additionalProperties: false,
+          },
+          behavior: {
+            type: 'object',
+            description: 'How it answers: exactly one of allow, patch, deny.',
+            properties: {
+              allow: { type: 'object', description: 'Allow the object as it is.' },
+              patch: {
+                type: 'array',
+                description:
+                  'Allow it with this JSON Patch (RFC 6902) applied to the object under review (mutating webhooks).',
+                items: {
+                  type: 'object',
+                  properties: {
+                    op: { enum: ['add', 'remove', 'replace', 'move', 'copy', 'test'] },
+                    path: { type: 'string', examples: ['/spec/containers/-'] },
+                    value: {},
+                    from: { type: 'string' },
+                  },
+                  required: ['op', 'path'],
+                },
+                minItems: 1,
+              },
+              deny: {
+                type: ['object', 'null', 'boolean'],
+                description: 'Refuse the object: the apiserver answers with this status.',
+                properties: {
+                  message: { type: 'string' },
+                  code: { type: 'integer', description: 'HTTP status code (default 403).' },
+                  reason: { type: 'string' },
+                },
+                additionalProperties: false,
+              },
+              delay: duration(
+                'Time before it answers (default 0); past the webhook’s timeoutSeconds, the call times out.',
+              ),
+              warnings: {
+                type: 'array',
+                description: 'Warnings of its responses (kubectl prints them).',
+                items: { type: 'string' },
+              },
+            },
+            additionalProperties: false,
+          },
+        },
+        required: ['behavior'],
+        additionalProperties: false,
+      },
+    },
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    additionalProperties: false,
+  }
+}
+
 /** Turns the generator's output into the editor's schema (see the header comment). */
 function shape(generated) {
   const defs = generated.definitions
@@ -553,6 +640,7 @@ function shape(generated) {
   Object.assign(kept, schedulerConfigurationDefinitions())
   kept[USER_KIND] = userDefinition()
   kept[NODE_FAILURE_KIND] = nodeFailureDefinition()
+  kept[WEBHOOK_SERVER_KIND] = webhookServerDefinition()
 
   const kindsByName = new Map()
   for (const [kind, apiVersion] of KINDS) {
@@ -596,6 +684,15 @@ function shape(generated) {
   )
   branches.push(
     ifThen(
+      {
+        required: ['kind'],
+        properties: { kind: { const: WEBHOOK_SERVER_KIND }, apiVersion: { const: USER_API_VERSION } },
+      },
+      { $ref: `#/definitions/${WEBHOOK_SERVER_KIND}` },
+    ),
+  )
+  branches.push(
+    ifThen(
       { required: ['kind'], properties: { kind: { const: 'List' } } },
       {
         properties: {
@@ -608,7 +705,14 @@ function shape(generated) {
       },
     ),
   )
-  const kinds = [...kindsByName.keys(), SCHEDULER_CONFIG_KIND, USER_KIND, NODE_FAILURE_KIND, 'List']
+  const kinds = [
+    ...kindsByName.keys(),
+    SCHEDULER_CONFIG_KIND,
+    USER_KIND,
+    NODE_FAILURE_KIND,
+    WEBHOOK_SERVER_KIND,
+    'List',
+  ]
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: ROOT_TITLE,
@@ -641,7 +745,7 @@ if (!force && upToDate()) {
   const ms = performance.now() - t0
   const kb = (n) => `${(n / 1024).toFixed(0)} KB`
   console.log(
-    `${rel}: ${KINDS.length + 2} kinds, ${Object.keys(schema.definitions).length} definitions, ` +
+    `${rel}: ${KINDS.length + 4} kinds, ${Object.keys(schema.definitions).length} definitions, ` +
       `${kb(json.length)} (${kb(gzipSync(json).length)} gzipped) in ${ms.toFixed(0)} ms`,
   )
 }

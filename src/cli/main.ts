@@ -14,11 +14,17 @@ const USAGE = `Usage: npm run --silent sim -- [options] FILE...
 Simulates a Kubernetes v1.33 control plane applying the manifests in FILE (YAML or JSON,
 multi-document; "-" reads standard input). kind: Node objects replace the default cluster
 (a control-plane node and three workers); one kind: KubeSchedulerConfiguration
-(kubescheduler.config.k8s.io/v1) configures kube-scheduler; everything else is applied at
-time 0 in file order, as "kubectl apply -f" would.
+(kubescheduler.config.k8s.io/v1) configures kube-scheduler; Users, NodeFailures and
+WebhookServers (podflow.dev/v1alpha1) are the cluster's users, faults and simulated webhook
+servers; Namespaces, RBAC objects, ServiceAccounts, ResourceQuotas, LimitRanges,
+PriorityClasses and Mutating/ValidatingWebhookConfigurations are the cluster's setup, written
+before time 0; everything else is applied at time 0 in file order, as "kubectl apply -f" would.
 
 Options:
   --seed N          seed of the simulation's randomness (default 1)
+  --as USER         apply as this user (a bearer-token user; default: the admin,
+                    kubernetes-admin); it has the rights the files' RBAC objects grant it
+  --as-group GROUP  a group of --as's user (repeatable)
   --until DURATION  run to this virtual time (e.g. 30s, 5m, 1h30m) instead of until idle
   -o, --output FMT  text (default): an event log and the final Pods; json: responses, pods,
                     events, nodes, scheduling, trace; get-pods, get-nodes, get-events: that
@@ -38,6 +44,8 @@ function main(argv: readonly string[]): number {
   let seed: number | string | undefined
   let untilMs: number | undefined
   let output: CliOptions['output'] = 'text'
+  let as: string | undefined
+  const asGroups: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
     const value = () => {
@@ -61,16 +69,27 @@ function main(argv: readonly string[]): number {
       if (!(OUTPUT_FORMATS as readonly string[]).includes(v))
         throw new UsageError(`--output must be one of ${OUTPUT_FORMATS.join(', ')}, not "${v}"`)
       output = v as OutputFormat
+    } else if (arg === '--as' || arg.startsWith('--as=')) {
+      as = arg === '--as' ? value() : arg.slice('--as='.length)
+      if (as === '') throw new UsageError('--as needs a user name')
+    } else if (arg === '--as-group' || arg.startsWith('--as-group=')) {
+      const v = arg === '--as-group' ? value() : arg.slice('--as-group='.length)
+      if (v === '') throw new UsageError('--as-group needs a group name')
+      asGroups.push(v)
     } else if (arg.startsWith('-') && arg !== '-') {
       throw new UsageError(`unknown option ${arg}`)
     } else files.push(arg)
   }
   if (files.length === 0) throw new UsageError('no FILE given')
+  // kubectl: "requesting uid, groups or user-extra for  without impersonating a user"
+  if (asGroups.length && as === undefined) throw new UsageError('--as-group needs --as (the user to act as)')
   const inputs: InputFile[] = files.map((f) => ({ name: f === '-' ? 'STDIN' : f, text: readInput(f) }))
   const result = runCli(inputs, {
     ...(seed !== undefined ? { seed } : {}),
     ...(untilMs !== undefined ? { untilMs } : {}),
     output,
+    ...(as !== undefined ? { as } : {}),
+    ...(asGroups.length ? { asGroups } : {}),
   })
   process.stdout.write(result.stdout)
   process.stderr.write(result.stderr)

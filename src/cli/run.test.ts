@@ -512,6 +512,37 @@ spec:
   })
 })
 
+describe('PodSecurity in a namespace set up in the files', () => {
+  const ns = (label: string) => `apiVersion: v1
+kind: Namespace
+metadata:
+  name: secure
+  labels: {pod-security.kubernetes.io/${label}: restricted}
+`
+  const privileged = `apiVersion: v1
+kind: Pod
+metadata: {name: root, namespace: secure}
+spec:
+  containers:
+  - {name: nginx, image: nginx:1.27, securityContext: {privileged: true}}
+`
+
+  it('enforce: the privileged Pod is refused with the real text', () => {
+    const out = runCli([{ name: 'p.yaml', text: `${ns('enforce')}---\n${privileged}` }], { output: 'text' })
+    expect(out.stderr).toMatch(
+      /^Error from server \(Forbidden\): error when creating "p\.yaml": pods "root" is forbidden: violates PodSecurity "restricted:latest": privileged \(container "nginx" must not set securityContext\.privileged=true\)/,
+    )
+  })
+
+  it("warn: created, with kubectl's Warning line on stderr", () => {
+    const out = runCli([{ name: 'p.yaml', text: `${ns('warn')}---\n${privileged}` }], { output: 'text' })
+    expect(out.stdout.split('\n')[0]).toBe('pod/root created')
+    expect(out.stderr).toMatch(
+      /^Warning: would violate PodSecurity "restricted:latest": privileged \(container "nginx"/,
+    )
+  })
+})
+
 describe('determinism', () => {
   const hash = (s: string) => createHash('sha256').update(s).digest('hex')
   const once = (seed: number) => runCli([{ name: 'n.yaml', text: NGINX }], { output: 'json', seed }).stdout
@@ -621,5 +652,138 @@ describe('kubectl views at the end of a run (-o get-pods, get-nodes, get-events,
     expect(out.stderr).toBe(
       'The Pod "broken" is invalid: spec.containers[0].image: Required value\nNo resources found\n',
     )
+  })
+})
+
+describe('cluster setup in the files, and --as', () => {
+  const json = (files: Record<string, string>, options: Partial<CliOptions> = {}) => {
+    const out = runCli(
+      Object.entries(files).map(([name, text]) => ({ name, text })),
+      { output: 'json', ...options },
+    )
+    expect(out.stderr).toBe('')
+    expect(out.exitCode).toBe(0)
+    return JSON.parse(out.stdout) as Json
+  }
+  const RBAC = `apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: pod-maker}
+rules:
+- apiGroups: [""]
+  resources: [pods]
+  verbs: [get, create, patch]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: devs-make-pods}
+subjects:
+- {kind: Group, name: devs, apiGroup: rbac.authorization.k8s.io}
+roleRef: {kind: Role, name: pod-maker, apiGroup: rbac.authorization.k8s.io}
+`
+
+  it('--as alice without RBAC: kubectl gets the 403 for her', () => {
+    const r = json({ 'pod.yaml': NGINX }, { as: 'alice' })
+    expect(r.responses).toMatchObject([
+      {
+        kind: 'Pod',
+        name: 'nginx',
+        code: 403,
+        status: {
+          reason: 'Forbidden',
+          code: 403,
+          message:
+            'pods "nginx" is forbidden: User "alice" cannot get resource "pods" in API group "" in the namespace "default"',
+        },
+      },
+    ])
+    expect(r.pods).toEqual([])
+  })
+
+  it('--as alice --as-group devs with a RoleBinding in the files (setup, not applied): 201', () => {
+    const r = json({ 'rbac.yaml': RBAC, 'pod.yaml': NGINX }, { as: 'alice', asGroups: ['devs'] })
+    expect(r.responses.map((x) => `${x.kind}/${x.name} ${x.code}`)).toEqual(['Pod/nginx 201'])
+    // kubectl authenticated as her, with the group, by bearer token.
+    const authn = r.trace.find((m) => m.summary === 'authenticated alice (token)') as
+      | { payload?: { groups?: string[] } }
+      | undefined
+    expect(authn?.payload?.groups).toEqual(['devs', 'system:authenticated'])
+    // Without the group, the binding does not apply to her.
+    const denied = json({ 'rbac.yaml': RBAC, 'pod.yaml': NGINX }, { as: 'alice' })
+    expect(denied.responses.map((x) => x.code)).toEqual([403])
+  })
+
+  it('a ResourceQuota in the files (written at bootstrap with its status) rejects the 4th Pod', () => {
+    const quota = `apiVersion: v1
+kind: Namespace
+metadata: {name: team-a, labels: {team: a}}
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: pods, namespace: team-a}
+spec:
+  hard: {pods: "3"}
+`
+    const pods = [1, 2, 3, 4]
+      .map((i) => NGINX.replace('name: nginx\n', `name: nginx-${i}\n  namespace: team-a\n`))
+      .join('---\n')
+    const r = json({ 'quota.yaml': quota, 'pods.yaml': pods })
+    expect(r.responses.map((x) => `${x.name} ${x.code}`)).toEqual([
+      'nginx-1 201',
+      'nginx-2 201',
+      'nginx-3 201',
+      'nginx-4 403',
+    ])
+    expect(r.responses[3]?.status?.message).toBe(
+      'pods "nginx-4" is forbidden: exceeded quota: pods, requested: pods=1, used: pods=3, limited: pods=3',
+    )
+  })
+
+  it('a WebhookServer and a MutatingWebhookConfiguration in the files inject a sidecar', () => {
+    const setup = `apiVersion: podflow.dev/v1alpha1
+kind: WebhookServer
+metadata: {name: sidecar-injector, namespace: webhooks}
+spec:
+  behavior:
+    patch:
+    - {op: add, path: /spec/containers/-, value: {name: proxy, image: busybox:1.37, command: [sleep, infinity]}}
+---
+apiVersion: v1
+kind: Namespace
+metadata: {name: webhooks}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: sidecar-injector}
+webhooks:
+- name: sidecar-injector.example.com
+  clientConfig: {service: {namespace: webhooks, name: sidecar-injector, path: /inject}}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  sideEffects: None
+  admissionReviewVersions: [v1]
+`
+    const r = json({ 'setup.yaml': setup, 'pod.yaml': NGINX })
+    expect(r.responses.map((x) => `${x.kind}/${x.name} ${x.code}`)).toEqual(['Pod/nginx 201'])
+    expect(r.pods[0]?.spec?.containers.map((c) => c.name)).toEqual(['nginx', 'proxy'])
+    expect(r.pods[0]?.status?.phase).toBe('Running')
+  })
+
+  it('reports a bad WebhookServer and a setup object in a missing namespace at their lines', () => {
+    const text = `apiVersion: podflow.dev/v1alpha1
+kind: WebhookServer
+metadata: {name: broken}
+spec: {behavior: {}}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: limits, namespace: team-b}
+spec:
+  limits: [{type: Container, default: {cpu: 500m}}]
+`
+    const out = runCli([{ name: 'setup.yaml', text }], { output: 'text' })
+    expect([out.exitCode, out.stderr]).toEqual([
+      1,
+      'error: setup.yaml:6: LimitRange "limits": namespace "team-b" does not exist when the cluster starts (only default, kube-node-lease, kube-public, kube-system and the cluster\'s Namespaces do); add a Namespace "team-b" beside it\n' +
+        'error: setup.yaml:1: WebhookServer "broken": spec.behavior needs exactly one of allow, patch, deny\n',
+    ])
   })
 })

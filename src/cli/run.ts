@@ -1,9 +1,12 @@
 /**
  * The headless runner behind `npm run sim`: read manifests, build the scenario (Nodes replace the
  * default cluster; a KubeSchedulerConfiguration configures kube-scheduler; Users (podflow.dev/v1alpha1)
- * become the apiserver's token users; everything else is applied at time 0 in file order, as
- * `kubectl apply -f` by the admin), run the simulation, and format what
- * happened. Pure apart from its inputs, so tests call it.
+ * become the apiserver's token users; NodeFailures are faults; WebhookServers are simulated
+ * webhook servers; setup objects (Namespaces, RBAC, ServiceAccounts, ResourceQuotas, LimitRanges,
+ * PriorityClasses, webhook configurations) are written at bootstrap, as the cluster tab's are;
+ * everything else is the workload, applied at time 0 in file order, as `kubectl apply -f` by the
+ * admin or, with `as`, by that user), run the simulation, and format what happened. Pure apart
+ * from its inputs, so tests call it.
  */
 import {
   type AnyEvent,
@@ -16,15 +19,23 @@ import {
   sortEventsAsListed,
 } from '../api/kubectl'
 import type { KubeObject, Node } from '../api/types'
+import type { TokenUser } from '../sim/apiserver/authn'
 import { Cluster } from '../sim/cluster/cluster'
 import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
-import { isUserDocument, readClusterObjects } from '../sim/scenario/cluster-objects'
+import {
+  ADMIN_USER,
+  isClusterObject,
+  isUserDocument,
+  readClusterObjects,
+  userToken,
+} from '../sim/scenario/cluster-objects'
 import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests } from '../sim/scenario/parse'
 import { type RunResult, runResult } from '../sim/scenario/result'
 import { DEFAULT_SEED, type FaultAction, type Scenario } from '../sim/scenario/scenario'
+import { isWebhookServerDocument, readWebhookServerItems } from '../sim/scenario/webhook-servers'
 import {
   isSchedulerConfiguration,
   type KubeSchedulerConfiguration,
@@ -47,6 +58,13 @@ export interface CliOptions {
   readonly seed?: number | string
   readonly untilMs?: number
   readonly output: OutputFormat
+  /**
+   * `--as`: the user the workload is applied as (the admin when absent). It becomes one of the
+   * apiserver's token users (the files' User of that name, if any), with `asGroups` (`--as-group`)
+   * among its groups.
+   */
+  readonly as?: string
+  readonly asGroups?: readonly string[]
 }
 
 export interface InputFile {
@@ -91,9 +109,19 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
       }
     }
   }
-  const users = readClusterObjects(objects.filter((o) => isUserDocument(o.object)))
-  for (const p of users.problems) errors.push(`error: ${p.item.file.name}:${p.item.line}: ${p.message}`)
+  // Users and the setup objects written at bootstrap (Namespaces first known to all of them).
+  const setup = readClusterObjects(
+    objects.filter((o) => isUserDocument(o.object) || isClusterObject(o.object)),
+  )
+  for (const p of setup.problems) errors.push(`error: ${p.item.file.name}:${p.item.line}: ${p.message}`)
+  const servers = readWebhookServerItems(objects.filter((o) => isWebhookServerDocument(o.object)))
+  for (const p of servers.problems) errors.push(`error: ${p.item.file.name}:${p.item.line}: ${p.message}`)
+  if (options.as === ADMIN_USER)
+    errors.push(
+      `error: --as: "${ADMIN_USER}" is the cluster's administrator (kubeadm's admin.conf); leave --as out to apply as the admin`,
+    )
   if (errors.length) return failure(errors)
+  const users = actingUser(setup.users, options)
 
   const isNode = (o: KubeObject) => o.kind === 'Node' && o.apiVersion === 'v1'
   const nodes = objects.filter((o) => isNode(o.object)).map((o) => o.object as Node)
@@ -113,15 +141,23 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
       !isNode(o.object) &&
       !isSchedulerConfiguration(o.object) &&
       !isUserDocument(o.object) &&
-      !isFaultDocument(o.object),
+      !isFaultDocument(o.object) &&
+      !isWebhookServerDocument(o.object) &&
+      !isClusterObject(o.object),
   )
   const applied = appliedFrom.map((o) => o.object)
+  const as = options.as !== undefined ? { as: options.as } : {}
   const scenario: Scenario = {
     seed: options.seed ?? DEFAULT_SEED,
     ...(nodes.length ? { nodes } : {}),
     ...(config ? { schedulerConfiguration: config.object as KubeSchedulerConfiguration } : {}),
-    ...(users.users.length ? { users: users.users } : {}),
-    actions: [...(applied.length ? [{ type: 'apply' as const, atMs: 0, objects: applied }] : []), ...faults],
+    ...(users.length ? { users } : {}),
+    ...(setup.objects.length ? { clusterObjects: setup.objects } : {}),
+    ...(servers.servers.length ? { webhookServers: servers.servers } : {}),
+    actions: [
+      ...(applied.length ? [{ type: 'apply' as const, atMs: 0, objects: applied, ...as }] : []),
+      ...faults,
+    ],
   }
   const cluster = new Cluster(scenario)
   cluster.run(options.untilMs !== undefined ? { untilMs: options.untilMs } : {})
@@ -132,6 +168,20 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
   const sources = appliedFrom.map((o) => o.file.name)
   if (options.output !== 'text') return { exitCode: 0, ...viewOutput(result, sources, options.output) }
   return { exitCode: 0, ...textOutput(result, sources) }
+}
+
+/**
+ * The token users with `--as`'s user among them: the files' User of that name (its groups, plus
+ * `--as-group`'s), or a new one with `--as-group`'s groups.
+ */
+function actingUser(users: readonly TokenUser[], options: CliOptions): TokenUser[] {
+  const name = options.as
+  if (name === undefined) return [...users]
+  const extra = options.asGroups ?? []
+  const existing = users.find((u) => u.name === name)
+  const groups = [...new Set([...(existing?.groups ?? []), ...extra])]
+  const user: TokenUser = { name, token: userToken(name), ...(groups.length ? { groups } : {}) }
+  return existing ? users.map((u) => (u === existing ? user : u)) : [...users, user]
 }
 
 function failure(errors: readonly string[]): CliOutput {
@@ -152,7 +202,10 @@ function jsonOutput(r: RunResult) {
 /** What kubectl printed on stderr for the applied objects (errors). */
 function applyErrors(r: RunResult, files: readonly string[]): string[] {
   const only = r.responses.filter(isError).length === 1
-  return r.responses.flatMap((resp, i) => (isError(resp) ? [formatResponse(resp, files[i], only)] : []))
+  return r.responses.flatMap((resp, i) => [
+    ...(resp.warnings ?? []).map((w) => `Warning: ${w}`),
+    ...(isError(resp) ? [formatResponse(resp, files[i], only)] : []),
+  ])
 }
 
 /** One kubectl view of the cluster at the end of the run. */
@@ -186,6 +239,8 @@ function textOutput(r: RunResult, files: readonly string[]): { stdout: string; s
   const err: string[] = []
   const only = r.responses.filter(isError).length === 1
   for (const [i, resp] of r.responses.entries()) {
+    // kubectl prints the apiserver's warnings on stderr as they arrive, before the result.
+    for (const w of resp.warnings ?? []) err.push(`Warning: ${w}`)
     const line = formatResponse(resp, files[i], only)
     if (isError(resp)) err.push(line)
     else out.push(line)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { Cluster } from '../sim/cluster/cluster'
 import { runResult } from '../sim/scenario/result'
 import { parseApply, parseClusterYaml, parseScenario } from './scenario-input'
 import { Session } from './session'
@@ -205,7 +206,7 @@ spec:
         {
           line: 33,
           message:
-            'RoleBinding "team": namespace "team-a" does not exist when the cluster starts (only default, kube-node-lease, kube-public, kube-system do); create it with an apply instead',
+            'RoleBinding "team": namespace "team-a" does not exist when the cluster starts (only default, kube-node-lease, kube-public, kube-system and the cluster\'s Namespaces do); add a Namespace "team-a" beside it',
         },
         {
           line: 40,
@@ -271,6 +272,164 @@ describe('faults in the cluster tab', () => {
     expect(r.ok).toBe(false)
     expect(!r.ok && r.problems[0]?.message).toMatch(
       /a NodeFailure is a fault the scenario injects: it belongs in the cluster tab/,
+    )
+  })
+})
+
+describe('the cluster tab: setup objects and webhook servers', () => {
+  const SETUP = `apiVersion: v1
+kind: Namespace
+metadata:
+  name: team-a
+  labels: {pod-security.kubernetes.io/enforce: restricted}
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: pods, namespace: team-a}
+spec:
+  hard: {pods: "3", requests.cpu: "2"}
+---
+apiVersion: v1
+kind: LimitRange
+metadata: {name: defaults, namespace: team-a}
+spec:
+  limits: [{type: Container, defaultRequest: {cpu: 100m}}]
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: team, namespace: team-a}
+subjects: [{kind: Group, name: devs, apiGroup: rbac.authorization.k8s.io}]
+roleRef: {kind: ClusterRole, name: edit, apiGroup: rbac.authorization.k8s.io}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: sidecar-injector}
+webhooks:
+- name: sidecar-injector.example.com
+  clientConfig: {service: {namespace: webhooks, name: sidecar-injector}}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  sideEffects: None
+  admissionReviewVersions: [v1]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: policy}
+webhooks:
+- name: policy.example.com
+  clientConfig: {service: {namespace: webhooks, name: policy}}
+  rules: [{operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}]
+  sideEffects: None
+  admissionReviewVersions: [v1]
+---
+apiVersion: podflow.dev/v1alpha1
+kind: WebhookServer
+metadata: {name: sidecar-injector, namespace: webhooks}
+spec:
+  behavior:
+    patch: [{op: add, path: /metadata/labels/injected, value: "yes"}]
+---
+apiVersion: podflow.dev/v1alpha1
+kind: WebhookServer
+metadata: {name: policy, namespace: webhooks}
+spec:
+  behavior: {allow: {}, delay: 200ms}
+`
+
+  it('takes Namespaces (and objects in them), quotas, limit ranges, priority classes, webhook configurations and servers', () => {
+    const parsed = parseClusterYaml(SETUP)
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems))
+    expect(parsed.objects.map((o) => `${o.kind}/${o.metadata?.name}`)).toEqual([
+      'Namespace/team-a',
+      'ResourceQuota/pods',
+      'LimitRange/defaults',
+      'PriorityClass/high',
+      'RoleBinding/team',
+      'MutatingWebhookConfiguration/sidecar-injector',
+      'ValidatingWebhookConfiguration/policy',
+    ])
+    expect(parsed.webhookServers.map((s) => [s.name, s.behavior.type, s.delayMs])).toEqual([
+      ['sidecar-injector', 'patch', 0],
+      ['policy', 'allow', 200],
+    ])
+    const scenario = parseScenario({ seed: 1, clusterYaml: SETUP, actions: [] })
+    expect(scenario.ok && scenario.scenario.webhookServers?.length).toBe(2)
+    expect(scenario.ok && scenario.scenario.clusterObjects?.length).toBe(7)
+  })
+
+  it('the session writes them at bootstrap: the quota with its status, the namespace with its label and ServiceAccount', () => {
+    const parsed = parseScenario({ seed: 1, clusterYaml: SETUP, actions: [] })
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems))
+    const cluster = new Cluster(parsed.scenario)
+    cluster.run({ untilMs: 5_000 })
+    // biome-ignore lint/suspicious/noExplicitAny: reading stored objects' fields
+    const get = (key: string) => cluster.etcd.store.get(key)?.value as Record<string, any> | undefined
+    expect(get('/registry/resourcequotas/team-a/pods')?.status).toEqual({
+      hard: { pods: '3', 'requests.cpu': '2' },
+      used: { pods: '0', 'requests.cpu': '0' },
+    })
+    // The resourcequota controller finds it up to date: no write after bootstrap.
+    expect(cluster.etcd.store.keyHistory('/registry/resourcequotas/team-a/pods')).toHaveLength(1)
+    expect(get('/registry/namespaces/team-a')?.metadata.labels).toEqual({
+      'pod-security.kubernetes.io/enforce': 'restricted',
+      'kubernetes.io/metadata.name': 'team-a',
+    })
+    expect(get('/registry/serviceaccounts/team-a/default')).toBeDefined()
+    expect(get('/registry/priorityclasses/high')?.preemptionPolicy).toBe('PreemptLowerPriority')
+  })
+
+  it('reports bad setup objects and WebhookServers at their lines', () => {
+    const text = `apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+---
+apiVersion: v1
+kind: ResourceQuota
+metadata: {name: q}
+spec: {hard: {pods: three}}
+---
+apiVersion: podflow.dev/v1alpha1
+kind: WebhookServer
+metadata: {name: a}
+spec: {behavior: {allow: {}}}
+---
+apiVersion: podflow.dev/v1alpha1
+kind: WebhookServer
+metadata: {name: b}
+spec: {service: {name: a}, behavior: {deny: {}}}
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: policy}
+webhooks: [{name: policy, admissionReviewVersions: [v1]}]
+`
+    const parsed = parseClusterYaml(text)
+    expect(parsed.ok).toBe(false)
+    if (parsed.ok) return
+    expect(parsed.problems.map((p) => [p.line, p.message])).toEqual([
+      [1, 'PriorityClass "high": value: Required value: an integer priority'],
+      [5, expect.stringMatching(/^ResourceQuota "q": spec.hard\[pods\]: Invalid value: "three": /)],
+      [15, 'WebhookServer "b": service default/a is already served by WebhookServer "a"'],
+      [
+        20,
+        expect.stringMatching(
+          /^ValidatingWebhookConfiguration "policy": webhooks\[0\]\.name: Invalid value: "policy": should be a domain/,
+        ),
+      ],
+    ])
+  })
+
+  it('the workload tab refuses a WebhookServer, pointing at the cluster tab', () => {
+    const r = parseApply(
+      'apiVersion: podflow.dev/v1alpha1\nkind: WebhookServer\nmetadata: {name: s}\nspec: {behavior: {allow: {}}}\n',
+    )
+    expect(r.ok).toBe(false)
+    expect(!r.ok && r.problems[0]?.message).toMatch(
+      /a WebhookServer is a simulated webhook server: it belongs in the cluster tab/,
     )
   })
 })

@@ -1,7 +1,8 @@
 /**
  * From the scenario as the UI edits it (YAML text) to the scenario the simulation runs (objects):
- * the cluster tab's Nodes, scheduler configuration, users, RBAC objects and ServiceAccounts, and
- * every action's manifests, parsed as
+ * the cluster tab's Nodes, scheduler configuration, users, setup objects (Namespaces, RBAC,
+ * ServiceAccounts, quotas, limit ranges, priority classes, webhook configurations), faults and
+ * webhook servers, and every action's manifests, parsed as
  * kubectl (and kube-scheduler, for its configuration) would, with every problem reported at its
  * line.
  */
@@ -11,6 +12,7 @@ import type { ParseProblem, ScenarioInput, UserActionInput } from '../protocol/m
 import type { TokenUser } from '../sim/apiserver/authn'
 import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import {
+  CLUSTER_KINDS_TEXT,
   isClusterObject,
   isUserDocument,
   readClusterObjects,
@@ -20,11 +22,13 @@ import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
 import type { FaultAction, Scenario, UserAction } from '../sim/scenario/scenario'
+import { isWebhookServerDocument, readWebhookServerItems } from '../sim/scenario/webhook-servers'
 import {
   isSchedulerConfiguration,
   type KubeSchedulerConfiguration,
   readSchedulerConfiguration,
 } from '../sim/scheduler/config/configuration'
+import type { WebhookServerSpec } from '../sim/webhook/server'
 
 /** One action of a parsed scenario, with the line where each applied object's document starts. */
 export interface ParsedAction {
@@ -47,7 +51,11 @@ export function parseApply(yaml: string): ApplyParse {
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
   // kubectl cannot apply a scheduler configuration or a user: the apiserver serves no such kind.
   const notApi = parsed.objects.filter(
-    (p) => isSchedulerConfiguration(p.object) || isUserDocument(p.object) || isFaultDocument(p.object),
+    (p) =>
+      isSchedulerConfiguration(p.object) ||
+      isUserDocument(p.object) ||
+      isFaultDocument(p.object) ||
+      isWebhookServerDocument(p.object),
   )
   if (notApi.length) {
     return {
@@ -59,7 +67,9 @@ export function parseApply(yaml: string): ApplyParse {
             ? 'a User is one of the cluster’s users'
             : isFaultDocument(p.object)
               ? 'a NodeFailure is a fault the scenario injects'
-              : 'a KubeSchedulerConfiguration configures kube-scheduler'
+              : isWebhookServerDocument(p.object)
+                ? 'a WebhookServer is a simulated webhook server'
+                : 'a KubeSchedulerConfiguration configures kube-scheduler'
         }: it belongs in the cluster tab)`,
       })),
     }
@@ -83,15 +93,19 @@ export type ClusterParse =
       readonly objects: readonly KubeObject[]
       /** NodeFailure documents, as the scenario's fault actions. */
       readonly faults: readonly FaultAction[]
+      /** WebhookServer documents: the simulated servers behind webhook configurations' Services. */
+      readonly webhookServers: readonly WebhookServerSpec[]
     }
   | { readonly ok: false; readonly problems: readonly ParseProblem[] }
 
 /**
  * The cluster tab: Node objects (apiVersion v1), each name once; at most one
  * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), validated as kube-scheduler
- * validates its configuration, each problem at the line of its field; Users (podflow.dev/v1alpha1);
- * Roles, ClusterRoles, RoleBindings, ClusterRoleBindings and ServiceAccounts in a system namespace
- * (see readClusterObjects). Empty text (or only comments) is the default cluster with the default
+ * validates its configuration, each problem at the line of its field; Users, NodeFailures and
+ * WebhookServers (podflow.dev/v1alpha1); setup objects (Namespaces, Roles, ClusterRoles,
+ * RoleBindings, ClusterRoleBindings, ServiceAccounts, ResourceQuotas, LimitRanges,
+ * PriorityClasses, Mutating/ValidatingWebhookConfigurations) in a system namespace or one of the
+ * tab's Namespaces (see readClusterObjects). Empty text (or only comments) is the default cluster with the default
  * scheduler, returned as no nodes.
  */
 export function parseClusterYaml(yaml: string): ClusterParse {
@@ -106,8 +120,10 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     parsed.objects.filter((p) => isUserDocument(p.object) || isClusterObject(p.object)),
   )
   for (const p of others.problems) problems.push({ line: p.item.line, message: p.message })
+  const servers = readWebhookServerItems(parsed.objects.filter((p) => isWebhookServerDocument(p.object)))
+  for (const p of servers.problems) problems.push({ line: p.item.line, message: p.message })
   for (const { object, line } of parsed.objects) {
-    if (isUserDocument(object) || isClusterObject(object)) continue
+    if (isUserDocument(object) || isClusterObject(object) || isWebhookServerDocument(object)) continue
     if (isFaultDocument(object)) {
       failures.push({ object, line })
       continue
@@ -125,7 +141,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
       problems.push({
         line,
-        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users and NodeFailures (apiVersion: ${USER_API_VERSION}), RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
+        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: ${USER_API_VERSION}), and setup objects (${CLUSTER_KINDS_TEXT}) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
       })
       continue
     }
@@ -161,6 +177,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     users: others.users,
     objects: others.objects,
     faults,
+    webhookServers: servers.servers,
   }
 }
 
@@ -187,6 +204,7 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
     ...(cluster.schedulerConfiguration ? { schedulerConfiguration: cluster.schedulerConfiguration } : {}),
     ...(cluster.users.length ? { users: cluster.users } : {}),
     ...(cluster.objects.length ? { clusterObjects: cluster.objects } : {}),
+    ...(cluster.webhookServers.length ? { webhookServers: cluster.webhookServers } : {}),
     actions: [...actions.map((a) => a.action), ...cluster.faults],
   }
   return { ok: true, scenario, actions }

@@ -130,7 +130,7 @@ describe('Session: load', () => {
           {
             line: 11,
             message:
-              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users and NodeFailures (apiVersion: podflow.dev/v1alpha1), RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts belong in the cluster; found v1 Pod "nginx"',
+              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: podflow.dev/v1alpha1), and setup objects (Namespace, ServiceAccount, Role, RoleBinding, ClusterRole, ClusterRoleBinding, ResourceQuota, LimitRange, PriorityClass, MutatingWebhookConfiguration, ValidatingWebhookConfiguration) belong in the cluster; found v1 Pod "nginx"',
           },
         ],
       },

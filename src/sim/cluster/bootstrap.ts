@@ -2,8 +2,10 @@
  * The cluster as it was when the scenario began: the objects kubeadm and the controllers had
  * already written (namespaces, their default ServiceAccounts, the controllers' ServiceAccounts,
  * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes and their kubelets'
- * Leases), and the scenario's own RBAC objects and ServiceAccounts, as its administrator had
- * created them. They are put into etcd directly, before virtual time 0, so they are not part of
+ * Leases), and the scenario's own setup objects (Namespaces, RBAC objects, ServiceAccounts,
+ * ResourceQuotas, LimitRanges, PriorityClasses, webhook configurations), as its administrator had
+ * created them, and as the controllers had completed them (a new Namespace's default
+ * ServiceAccount and kube-root-ca.crt, a ResourceQuota's status). They are put into etcd directly, before virtual time 0, so they are not part of
  * the trace; everything after is.
  */
 import {
@@ -23,6 +25,7 @@ import { rootCAConfigMap } from '../controllers/serviceaccount/controller'
 import type { MvccStore } from '../etcd/mvcc'
 import type { Kernel } from '../kernel/kernel'
 import { NODE_LEASE_DURATION_SECONDS, NODE_LEASE_NAMESPACE } from '../kubelet/node-status'
+import { formatList, parseList, type ResourceList, resourceNames, zero } from '../quota/quantity'
 import { makeNode, nodeConditions } from './default-cluster'
 
 const CONFIG_MAPS = resourceByName('', 'configmaps') as ResourceInfo
@@ -52,8 +55,15 @@ export function nodeLease(node: Node, renewTime: string): KubeObject {
 
 /**
  * Write the initial objects straight into etcd, an hour before virtual time 0. `objects` (the
- * scenario's RBAC objects and ServiceAccounts) come last, so one may replace a bootstrap object;
- * a namespaced one without a namespace goes to `default`, and its namespace must be a system one.
+ * scenario's setup objects) come last, so one may replace a bootstrap object (a Namespace
+ * `default` with Pod Security labels, say); a namespaced one without a namespace goes to
+ * `default`, and its namespace must be a system one or one of the objects' Namespaces. What the
+ * apiserver and the controllers add to them by time 0 is added here: a Namespace's
+ * `kubernetes.io/metadata.name` label, finalizer and phase (the namespace strategy), a new
+ * namespace's `default` ServiceAccount and kube-root-ca.crt ConfigMap (the serviceaccount and
+ * root-ca-cert-publisher controllers), a ResourceQuota's status (`hard` from spec.hard, `used`
+ * zero: nothing ran in the namespace yet; the resourcequota controller finds it up to date), a
+ * PriorityClass's default preemptionPolicy.
  */
 export function bootstrap(
   store: MvccStore,
@@ -121,6 +131,19 @@ export function bootstrap(
   })
   // Each kubelet's Lease, as last renewed at time 0 (the kubelets were running before the story).
   for (const node of registered) put(LEASES, nodeLease(node, kernel.microTime()))
+  const namespaces = new Set<string>(SYSTEM_NAMESPACES)
+  for (const obj of objects) {
+    if (obj.apiVersion !== 'v1' || obj.kind !== 'Namespace') continue
+    const name = obj.metadata?.name ?? ''
+    if (namespaces.has(name)) continue
+    namespaces.add(name)
+    put(SERVICE_ACCOUNTS, {
+      apiVersion: 'v1',
+      kind: 'ServiceAccount',
+      metadata: { name: 'default', namespace: name },
+    })
+    put(CONFIG_MAPS, rootCAConfigMap(name) as KubeObject)
+  }
   for (const obj of objects) {
     const info = resourceForKind(obj.apiVersion, obj.kind)
     if (!info) throw new Error(`bootstrap: the apiserver serves no ${obj.apiVersion} ${obj.kind}`)
@@ -128,10 +151,31 @@ export function bootstrap(
     const meta = writableMeta(copy)
     if (info.namespaced) meta.namespace ||= 'default'
     else delete meta.namespace
-    if (meta.namespace && !(SYSTEM_NAMESPACES as readonly string[]).includes(meta.namespace)) {
+    if (meta.namespace && !namespaces.has(meta.namespace)) {
       throw new Error(`bootstrap: namespace "${meta.namespace}" of ${obj.kind} "${meta.name}" does not exist`)
     }
+    completeSetupObject(copy)
     put(info, copy)
+  }
+}
+
+/** What the apiserver and the controllers had added to a setup object by time 0. */
+function completeSetupObject(obj: KubeObject): void {
+  const o = obj as KubeObject & Record<string, unknown>
+  const meta = writableMeta(obj)
+  if (obj.apiVersion === 'v1' && obj.kind === 'Namespace') {
+    // pkg/registry/core/namespace/strategy.go PrepareForCreate, and the label the apiserver adds.
+    meta.labels = { ...(meta.labels ?? {}), 'kubernetes.io/metadata.name': meta.name ?? '' }
+    const spec = (o.spec ?? {}) as { finalizers?: string[] }
+    o.spec = { ...spec, finalizers: spec.finalizers ?? ['kubernetes'] }
+    o.status = { phase: 'Active' }
+  } else if (obj.apiVersion === 'v1' && obj.kind === 'ResourceQuota') {
+    const hard = parseList((o.spec as { hard?: Record<string, string> } | undefined)?.hard)
+    const used: ResourceList = {}
+    for (const name of resourceNames(hard)) used[name] = zero()
+    o.status = { hard: formatList(hard), used: formatList(used) }
+  } else if (obj.kind === 'PriorityClass') {
+    o.preemptionPolicy ??= 'PreemptLowerPriority'
   }
 }
 

@@ -3,10 +3,11 @@
  * flattened into its items, empty documents skipped. Every problem is reported with its line so
  * the user can find it; nothing here throws on bad input.
  *
- * Besides the kinds the apiserver serves, two documents that are not API objects are accepted: a
+ * Besides the kinds the apiserver serves, four documents that are not API objects are accepted: a
  * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), the scheduler's configuration in a
- * scenario, a User (podflow.dev/v1alpha1), one of the scenario's users, and a NodeFailure
- * (podflow.dev/v1alpha1), a fault the scenario injects. Callers decide where
+ * scenario, a User (podflow.dev/v1alpha1), one of the scenario's users, a NodeFailure
+ * (podflow.dev/v1alpha1), a fault the scenario injects, and a WebhookServer
+ * (podflow.dev/v1alpha1), a simulated admission webhook server. Callers decide where
  * they may appear (the CLI and the cluster tab take them; an apply refuses them with kubectl's
  * unknown-kind message, `unknownKindMessage`).
  */
@@ -16,6 +17,7 @@ import type { KubeObject } from '../../api/types'
 import { isSchedulerConfiguration } from '../scheduler/config/kind'
 import { isUserDocument } from './cluster-objects'
 import { isFaultDocument } from './faults'
+import { isWebhookServerDocument } from './webhook-servers'
 
 export interface ParsedObject {
   readonly object: KubeObject
@@ -119,7 +121,8 @@ function checkObject(obj: KubeObject, source: string): string | undefined {
     resourceForKind(obj.apiVersion, obj.kind) ||
     isSchedulerConfiguration(obj) ||
     isUserDocument(obj) ||
-    isFaultDocument(obj)
+    isFaultDocument(obj) ||
+    isWebhookServerDocument(obj)
   )
     return undefined
   return unknownKindMessage(obj, source)

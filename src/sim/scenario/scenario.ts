@@ -81,9 +81,11 @@ export interface Scenario {
    */
   readonly users?: readonly TokenUser[]
   /**
-   * RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding) and ServiceAccounts that
-   * exist when the scenario begins, written at bootstrap like the Nodes; a namespaced one goes to
-   * a system namespace (`default` when it names none).
+   * Setup objects that exist when the scenario begins, written at bootstrap like the Nodes:
+   * Namespaces, RBAC objects (Role, ClusterRole, RoleBinding, ClusterRoleBinding),
+   * ServiceAccounts, ResourceQuotas (with their status), LimitRanges, PriorityClasses and
+   * Mutating/ValidatingWebhookConfigurations (cluster-objects.ts CLUSTER_KINDS). A namespaced one
+   * goes to a system namespace or to one of these Namespaces (`default` when it names none).
    */
   readonly clusterObjects?: readonly KubeObject[]
   /**

@@ -118,25 +118,39 @@ export function readWebhookServer(object: KubeObject): WebhookServerRead {
 export function readWebhookServers(
   objects: readonly KubeObject[],
 ): { ok: true; servers: WebhookServerSpec[] } | { ok: false; messages: string[] } {
+  const read = readWebhookServerItems(objects.map((object) => ({ object })))
+  return read.problems.length
+    ? { ok: false, messages: read.problems.map((p) => p.message) }
+    : { ok: true, servers: read.servers }
+}
+
+/**
+ * readWebhookServers over documents that carry where they came from (a line, a file): the
+ * servers, and each problem with its document.
+ */
+export function readWebhookServerItems<T extends { readonly object: KubeObject }>(
+  items: readonly T[],
+): { servers: WebhookServerSpec[]; problems: { readonly item: T; readonly message: string }[] } {
   const servers: WebhookServerSpec[] = []
-  const messages: string[] = []
+  const problems: { item: T; message: string }[] = []
   const byService = new Map<string, string>()
-  for (const o of objects) {
-    const r = readWebhookServer(o)
+  for (const item of items) {
+    const r = readWebhookServer(item.object)
     if (!r.ok) {
-      messages.push(r.message)
+      problems.push({ item, message: r.message })
       continue
     }
     const key = `${r.server.service.namespace}/${r.server.service.name}`
     const other = byService.get(key)
     if (other !== undefined) {
-      messages.push(
-        `WebhookServer "${r.server.name}": service ${key} is already served by WebhookServer "${other}"`,
-      )
+      problems.push({
+        item,
+        message: `WebhookServer "${r.server.name}": service ${key} is already served by WebhookServer "${other}"`,
+      })
       continue
     }
     byService.set(key, r.server.name)
     servers.push(r.server)
   }
-  return messages.length ? { ok: false, messages } : { ok: true, servers }
+  return { servers, problems }
 }
