@@ -454,3 +454,39 @@ test('a node failure in the cluster tab: NotReady, eviction after 300 s, replace
   await page.screenshot({ path: 'test-results/15-node-failure.png' })
   expect(problems).toEqual([])
 })
+
+test('admission in the app: a webhook injects a sidecar, PodSecurity warns, both visible', async ({
+  page,
+}) => {
+  const problems = watchProblems(page)
+  await openApp(page)
+  await page.getByTestId('tab-cluster').click()
+  const cluster = [
+    'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  labels:\n    pod-security.kubernetes.io/warn: restricted\n',
+    'apiVersion: podflow.dev/v1alpha1\nkind: WebhookServer\nmetadata:\n  name: injector\n  namespace: shop\nspec:\n  behavior:\n    patch:\n    - op: add\n      path: /spec/containers/-\n      value: {name: proxy, image: "busybox:1.37", command: [sleep, infinity]}\n',
+    'apiVersion: admissionregistration.k8s.io/v1\nkind: MutatingWebhookConfiguration\nmetadata:\n  name: injector\nwebhooks:\n- name: injector.example.com\n  clientConfig:\n    service: {namespace: shop, name: injector, path: /inject}\n  rules:\n  - {operations: [CREATE], apiGroups: [""], apiVersions: [v1], resources: [pods]}\n  sideEffects: None\n  admissionReviewVersions: [v1]\n',
+  ].join('---\n')
+  await pasteInto(page, 'cluster-editor', cluster)
+  await expect(page.getByTestId('cluster-editor')).toHaveAttribute('data-schema-problems', '0')
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('cluster-editor')).toHaveAttribute('data-problems', '0')
+  await expect(page.getByTestId('component-webhooks')).toBeVisible()
+  await page.getByTestId('tab-workload').click()
+  await pasteInto(
+    page,
+    'workload-editor',
+    'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: shop\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n',
+  )
+  await page.getByTestId('speed').selectOption('25')
+  await page.getByTestId('apply').click()
+  await expect(page.getByTestId('apply-warning')).toContainText(
+    'Warning: would violate PodSecurity "restricted:latest"',
+  )
+  await expect(page.getByTestId('apply-ok')).toHaveText('pod/web created')
+  // The injected sidecar runs beside nginx.
+  const chip = page.locator('[data-testid=pod-status][data-pod=web]')
+  await expect(chip).toHaveAttribute('data-status', 'Running', { timeout: 20_000 })
+  await expect(chip).toContainText('2/2')
+  await page.screenshot({ path: 'test-results/16-admission.png' })
+  expect(problems).toEqual([])
+})
