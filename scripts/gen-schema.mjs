@@ -472,6 +472,12 @@ function userDefinition() {
               'The user’s groups (RBAC subjects of kind Group); system:authenticated is always added.',
             items: { type: 'string' },
           },
+          credential: {
+            type: 'string',
+            enum: ['token', 'certificate'],
+            description:
+              'How kubectl authenticates as this user: a bearer token (default), or a client certificate with CN=<name> and O=<groups> signed by the cluster CA (x509, as kubeadm’s admin.conf).',
+          },
         },
         additionalProperties: false,
       },

@@ -569,6 +569,25 @@ metadata:
     expect(json.responses.map((r) => `${r.kind}/${r.name} ${r.code}`)).toEqual(['Pod/nginx 201'])
   })
 
+  it('a User with a client certificate: kubectl presents CN=<name>, O=<groups> and the apiserver authenticates x509', () => {
+    const certUser = `apiVersion: podflow.dev/v1alpha1
+kind: User
+metadata: {name: carol}
+spec: {credential: certificate, groups: [system:masters]}
+`
+    const out = runCli([{ name: 'c.yaml', text: `${certUser}---\n${NGINX}` }], {
+      output: 'json',
+      as: 'carol',
+    })
+    const json = JSON.parse(out.stdout) as Json
+    expect(json.responses.map((r) => r.code)).toEqual([201])
+    expect(json.trace.some((m) => m.summary === 'authenticated carol (x509)')).toBe(true)
+    const bad = certUser.replace('certificate', 'password')
+    expect(runCli([{ name: 'c.yaml', text: bad }], { output: 'text' }).stderr).toBe(
+      'error: c.yaml:1: User "carol": spec.credential must be token or certificate\n',
+    )
+  })
+
   it('refuses a User defined twice, at its file and line', () => {
     const out = runCli([{ name: 'users.yaml', text: `${user('alice')}---\n${user('alice')}` }], {
       output: 'text',

@@ -180,7 +180,12 @@ function actingUser(users: readonly TokenUser[], options: CliOptions): TokenUser
   const extra = options.asGroups ?? []
   const existing = users.find((u) => u.name === name)
   const groups = [...new Set([...(existing?.groups ?? []), ...extra])]
-  const user: TokenUser = { name, token: userToken(name), ...(groups.length ? { groups } : {}) }
+  const user: TokenUser = {
+    ...existing,
+    name,
+    token: userToken(name),
+    ...(groups.length ? { groups } : {}),
+  }
   return existing ? users.map((u) => (u === existing ? user : u)) : [...users, user]
 }
 

@@ -14,6 +14,11 @@ export interface TokenUser {
   readonly token: string
   readonly name: string
   readonly groups?: readonly string[]
+  /**
+   * How the user's kubeconfig authenticates: a bearer token (default), or a client certificate
+   * signed by the cluster CA with CN=name and O=groups (as kubeadm writes admin.conf).
+   */
+  readonly credential?: 'token' | 'certificate'
 }
 
 export type AuthnResult =

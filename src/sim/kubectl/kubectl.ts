@@ -98,7 +98,11 @@ export class Kubectl extends ClientComponent {
     if (!client) {
       const known = this.users.find((u) => u.name === user)
       if (!known) return undefined
-      client = new ApiClient(this.kernel, KUBECTL, { token: known.token }, USER_AGENT)
+      const credentials =
+        known.credential === 'certificate'
+          ? { clientCert: { commonName: known.name, organizations: [...(known.groups ?? [])] } }
+          : { token: known.token }
+      client = new ApiClient(this.kernel, KUBECTL, credentials, USER_AGENT)
       this.userClients.set(user, client)
     }
     return client

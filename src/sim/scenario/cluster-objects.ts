@@ -114,7 +114,18 @@ export function readClusterObjects<T extends { readonly object: KubeObject }>(
         fail(`User "${name}": spec.groups must be a list of group names`)
         continue
       }
-      users.push({ name, token: userToken(name), ...(groups?.length ? { groups: [...groups] } : {}) })
+      const credential =
+        spec && typeof spec === 'object' ? (spec as { credential?: unknown }).credential : undefined
+      if (credential !== undefined && credential !== 'token' && credential !== 'certificate') {
+        fail(`User "${name}": spec.credential must be token or certificate`)
+        continue
+      }
+      users.push({
+        name,
+        token: userToken(name),
+        ...(groups?.length ? { groups: [...groups] } : {}),
+        ...(credential === 'certificate' ? { credential } : {}),
+      })
       continue
     }
     const info = resourceForKind(object.apiVersion, object.kind)
