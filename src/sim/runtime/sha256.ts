@@ -3,6 +3,7 @@
  * values derived deterministically from names. The simulation runs in a Web Worker and in Node
  * without either's crypto API (WebCrypto is asynchronous; node:crypto is not in a browser).
  */
+import { utf8 } from '../../api/utf8'
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
@@ -14,18 +15,6 @@ const K = new Uint32Array([
   0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
   0xc67178f2,
 ])
-
-function utf8(text: string): number[] {
-  const out: number[] = []
-  for (const ch of text) {
-    const c = ch.codePointAt(0) as number
-    if (c < 0x80) out.push(c)
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63))
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
-  }
-  return out
-}
 
 /** The SHA-256 of `text` (UTF-8), as 64 lower-case hex digits. */
 export function sha256Hex(text: string): string {

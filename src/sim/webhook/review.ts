@@ -3,7 +3,9 @@
  * that the webhook sends back (k8s.io/api/admission/v1): the request (uid, kind, resource,
  * operation, user, object) and the response (uid echoed, allowed, status, a base64 JSON Patch).
  */
+
 import type { KubeObject, Status } from '../../api/types'
+import { utf8 } from '../../api/utf8'
 import type { JsonPatchOp } from '../apiserver/patch'
 
 export const ADMISSION_REVIEW_API_VERSION = 'admission.k8s.io/v1'
@@ -59,18 +61,6 @@ export interface AdmissionReview {
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-function utf8(text: string): number[] {
-  const out: number[] = []
-  for (const ch of text) {
-    const c = ch.codePointAt(0) as number
-    if (c < 0x80) out.push(c)
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63))
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63))
-  }
-  return out
-}
 
 function fromUtf8(bytes: readonly number[]): string {
   let out = ''
