@@ -101,8 +101,8 @@ function ApplyLog() {
   return (
     <div className="apply-log" data-testid="apply-log" aria-live="polite">
       {log.map((line, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the log is replaced as a whole on each apply
         <p
+          // biome-ignore lint/suspicious/noArrayIndexKey: the log is replaced as a whole on each apply
           key={i}
           className={line.warning ? 'warning' : line.ok ? 'ok' : 'error'}
           data-testid={line.warning ? 'apply-warning' : line.ok ? 'apply-ok' : 'apply-error'}
