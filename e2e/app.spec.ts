@@ -392,7 +392,15 @@ test('the editor validates against the Kubernetes schema, explains fields, compl
   await page.keyboard.type('bogusField: 1')
   await expect(page.locator('[data-testid=workload-editor] .squiggly-warning')).not.toHaveCount(0)
   await page.screenshot({ path: 'test-results/15-editor-schema.png' })
-  // Ctrl/Cmd+Enter applies; the apiserver keeps unknown fields out of the way (no strict validation yet).
+  // Ctrl/Cmd+Enter applies. kubectl asks for strict field validation, so the apiserver refuses
+  // the unknown field, as a real one does; the draft stays, and without it the apply succeeds.
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(page.getByTestId('apply-error')).toContainText(
+    'strict decoding error: unknown field "spec.bogusField"',
+  )
+  await expect(lines).toContainText('bogusField: 1')
+  await page.keyboard.press('Shift+Home')
+  await page.keyboard.press('Backspace')
   await page.keyboard.press('ControlOrMeta+Enter')
   await expect(page.getByTestId('apply-ok')).toContainText(/^deployment\.apps\/web created$/)
   expect(problems).toEqual([])
