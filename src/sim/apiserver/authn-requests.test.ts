@@ -11,7 +11,7 @@ describe('authentication of requests', () => {
   it('an unknown bearer token: 401 Unauthorized, and no authorization step', () => {
     const t = startApiServer()
     const client = new TestClient(t.kernel, 'stranger', { token: 'not-a-token' })
-    const r = t.call(client.client.list(PODS, 'default', 'submit'))
+    const r = t.call(client.client.list(PODS, 'default', {}, 'submit'))
     expect(r.ok).toBe(false)
     expect(!r.ok && [r.code, r.status.reason, r.status.message]).toEqual([
       401,
@@ -24,7 +24,7 @@ describe('authentication of requests', () => {
   it('no credential: the anonymous user, refused by RBAC with a 403', () => {
     const t = startApiServer()
     const client = new TestClient(t.kernel, 'nobody', {})
-    const r = t.call(client.client.list(PODS, 'default', 'submit'))
+    const r = t.call(client.client.list(PODS, 'default', {}, 'submit'))
     expect(!r.ok && [r.code, r.status.message]).toEqual([
       403,
       'pods is forbidden: User "system:anonymous" cannot list resource "pods" in API group "" in the namespace "default"',
