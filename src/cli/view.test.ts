@@ -112,14 +112,13 @@ const files = [
 const run = (cmd: Omit<ViewCommand, 'nowMs'>, inputs = files) => runView({ nowMs: NOW, ...cmd }, inputs)
 
 describe('get', () => {
-  it('pods: the files’ Pods as given, status included', () => {
+  it('pods: the files’ Pods as given, status included, in the default namespace as kubectl reads', () => {
     expect(run({ verb: 'get', resource: 'pods' })).toEqual({
       exitCode: 0,
       stderr: '',
       stdout: [
-        'NAME      READY   STATUS            RESTARTS       AGE',
-        'web       1/1     Running           2 (2m1s ago)   5m',
-        'pending   0/1     SchedulingGated   0              <unknown>',
+        'NAME   READY   STATUS    RESTARTS       AGE',
+        'web    1/1     Running   2 (2m1s ago)   5m',
         '',
       ].join('\n'),
     })

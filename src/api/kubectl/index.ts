@@ -47,3 +47,11 @@ export {
   type TableView,
 } from './table'
 export { runeWidth, type TabwriterOptions, tabwrite } from './tabwriter'
+export {
+  runView,
+  type ViewCommand,
+  type ViewObjects,
+  type ViewOutput,
+  type ViewResource,
+  viewResource,
+} from './view'
