@@ -39,6 +39,7 @@ import type { HandleBase, PostFilterResult } from './framework/interfaces'
 import { type Listers, listerOf } from './framework/listers'
 import { NodeToStatus } from './framework/node-to-status'
 import { type NominatingInfo, PodNominator } from './framework/nominator'
+import { asPodObject } from './framework/pod-info'
 import { DEFAULT_SCHEDULER_NAME, defaultProfile, type ProfileConfig } from './framework/profile'
 import type { Registry } from './framework/registry'
 import { isRejected, type Status, statusMessage } from './framework/status'
@@ -104,11 +105,6 @@ function podRef(pod: Pod): ObjectRef {
     name: m.name ?? '',
     ...(m.uid ? { uid: m.uid } : {}),
   }
-}
-
-/** Informer list items may lack kind/apiVersion; events need them in `regarding`. */
-function asPodObject(pod: Pod): Pod {
-  return pod.kind && pod.apiVersion ? pod : { ...pod, apiVersion: 'v1', kind: 'Pod' }
 }
 
 export class Scheduler extends ClientComponent {

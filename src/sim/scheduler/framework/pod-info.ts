@@ -94,3 +94,8 @@ export function newPodInfo(pod: Pod): PodInfo {
       : NONE,
   }
 }
+
+/** Informer list items may lack kind/apiVersion; events need them in `regarding`. */
+export function asPodObject(pod: Pod): Pod {
+  return pod.kind && pod.apiVersion ? pod : { ...pod, apiVersion: 'v1', kind: 'Pod' }
+}

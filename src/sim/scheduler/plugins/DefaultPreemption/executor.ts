@@ -14,6 +14,7 @@ import type { KubeObject, Pod } from '../../../../api/types'
 import type { Proc } from '../../../kernel/kernel'
 import { Signal, wait } from '../../../kernel/kernel'
 import type { Handle } from '../../framework/interfaces'
+import { asPodObject } from '../../framework/pod-info'
 import { type Candidate, podPriority } from './candidates'
 
 export class PreemptionExecutor {
@@ -114,16 +115,11 @@ export class PreemptionExecutor {
     const deleted = yield* client.delete(PODS, m.namespace, m.name ?? '', 'preempt')
     if (deleted.code === 404) return
     this.handle.eventRecorder?.event(
-      asPod(victim),
+      asPodObject(victim) as KubeObject,
       'Normal',
       'Preempted',
       `Preempted by pod ${preemptor.metadata?.uid} on node ${nodeName}`,
-      { action: 'Preempting', related: asPod(preemptor) },
+      { action: 'Preempting', related: asPodObject(preemptor) as KubeObject },
     )
   }
-}
-
-/** Informer list items may lack kind/apiVersion; events need them. */
-function asPod(pod: Pod): KubeObject {
-  return (pod.kind && pod.apiVersion ? pod : { ...pod, apiVersion: 'v1', kind: 'Pod' }) as KubeObject
 }
