@@ -10,6 +10,7 @@ import type {
   ObjectResult,
   ParseProblem,
   ScenarioInput,
+  SchedulingAttempt,
   WorkerEvent,
 } from '../protocol/messages'
 import { appendFrame, resetTrace, useStore } from './store/store'
@@ -58,6 +59,7 @@ type Waiter =
     }
   | { readonly kind: 'load'; readonly resolve: (o: LoadOutcome) => void }
   | { readonly kind: 'message'; readonly resolve: (m: MessageDetail | null) => void }
+  | { readonly kind: 'scheduling'; readonly resolve: (a: readonly SchedulingAttempt[]) => void }
 
 const createWorker = (): WorkerLike =>
   new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' })
@@ -149,6 +151,18 @@ export function fetchMessage(id: number): Promise<MessageDetail | null> {
 }
 
 /**
+ * The scheduling attempts of one Pod (`namespace/name`) in the trace the UI holds; empty when the
+ * worker does not answer.
+ */
+export function fetchScheduling(pod: string): Promise<readonly SchedulingAttempt[]> {
+  return new Promise((resolve) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'scheduling', resolve })
+    send({ type: 'scheduling', requestId, pod })
+  })
+}
+
+/**
  * Be told about worker errors that answer no request (the simulation failed, the worker crashed).
  * Without listeners they go to the console. Returns the unsubscribe.
  */
@@ -223,6 +237,11 @@ function receive(event: WorkerEvent): void {
       if (w?.kind === 'message') w.resolve(event.message)
       return
     }
+    case 'scheduling-attempts': {
+      const w = take(event.requestId)
+      if (w?.kind === 'scheduling') w.resolve(event.attempts)
+      return
+    }
     case 'error': {
       const w = event.requestId !== undefined ? take(event.requestId) : undefined
       if (w) settle(w, event.message)
@@ -241,6 +260,7 @@ function take(requestId: number): Waiter | undefined {
 function settle(w: Waiter, message: string): void {
   if (w.kind === 'apply') w.reject(new Error(message))
   else if (w.kind === 'load') w.resolve({ type: 'error', message })
+  else if (w.kind === 'scheduling') w.resolve([])
   else w.resolve(null)
 }
 

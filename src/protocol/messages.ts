@@ -11,6 +11,7 @@
  */
 import type { KubeObject, Node, Status } from '../api/types'
 import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
+import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
 
 /** The component ids both sides use (`kubelet/<node>`, `runtime/<node>` per node). */
 export {
@@ -27,7 +28,7 @@ export {
 } from '../sim/kernel/trace'
 /** kubectl's user when an action names none (kubeadm's admin.conf). */
 export { ADMIN_USER } from '../sim/scenario/cluster-objects'
-export type { ComponentId, MessageKind, ObjectRef, Stage }
+export type { ComponentId, MessageKind, ObjectRef, SchedulingAttempt, Stage }
 
 /** A trace message without its payload (the inspector fetches that on demand). */
 export type MessageView = Omit<Message, 'payload'> & {
@@ -150,6 +151,11 @@ export type Command =
     }
   /** Fetch one message with its payload. */
   | { readonly type: 'message'; readonly requestId: number; readonly id: number }
+  /**
+   * Fetch the scheduling attempts of one Pod (`namespace/name`) in the trace the UI holds: the
+   * scheduler's per-node Filter verdicts and Score tables, from its `filter` and `score` steps.
+   */
+  | { readonly type: 'scheduling'; readonly requestId: number; readonly pod: string }
 
 export type WorkerEvent =
   /**
@@ -190,5 +196,10 @@ export type WorkerEvent =
     }
   | { readonly type: 'parse-error'; readonly requestId: number; readonly problems: readonly ParseProblem[] }
   | { readonly type: 'message-detail'; readonly requestId: number; readonly message: MessageDetail | null }
+  | {
+      readonly type: 'scheduling-attempts'
+      readonly requestId: number
+      readonly attempts: readonly SchedulingAttempt[]
+    }
   /** Something went wrong in the worker; `requestId` when it was answering that command. */
   | { readonly type: 'error'; readonly message: string; readonly requestId?: number }

@@ -89,6 +89,8 @@ export class WorkerHost {
         return []
       case 'message':
         return [s.message(command.requestId, command.id)]
+      case 'scheduling':
+        return [s.scheduling(command.requestId, command.pod)]
       default:
         return [
           {

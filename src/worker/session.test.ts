@@ -430,6 +430,35 @@ describe('Session: determinism and details', () => {
     expect(run()).toBe(run())
   })
 
+  it("answers a Pod's scheduling attempts with every node's Filter verdicts and the Score table", () => {
+    const { session, mirror } = started()
+    mirror.take(session.apply(1, NGINX, 0))
+    settle(session, mirror)
+    const answer = session.scheduling(4, 'default/nginx')
+    if (answer.type !== 'scheduling-attempts') throw new Error(answer.type)
+    expect(answer.requestId).toBe(4)
+    expect(answer.attempts).toHaveLength(1)
+    const [attempt] = answer.attempts
+    const bound = mirror.history('/registry/pods/default/nginx').at(-1)?.object as Pod
+    expect(attempt).toMatchObject({ pod: 'default/nginx', attempt: 1, result: 'Scheduled' })
+    expect(attempt?.selectedNode).toBe(bound.spec?.nodeName)
+    // The control plane's NoSchedule taint fails TaintToleration; the three workers pass.
+    expect(Object.keys(attempt?.filter ?? {}).sort()).toEqual([
+      'control-plane',
+      'worker-1',
+      'worker-2',
+      'worker-3',
+    ])
+    expect(attempt?.filter['control-plane']?.TaintToleration).toMatch(/untolerated taint/)
+    expect(Object.keys(attempt?.total ?? {}).sort()).toEqual(['worker-1', 'worker-2', 'worker-3'])
+    expect(structuredClone(answer)).toEqual(answer)
+    expect(session.scheduling(5, 'default/nobody')).toEqual({
+      type: 'scheduling-attempts',
+      requestId: 5,
+      attempts: [],
+    })
+  })
+
   it('answers a message with its payload, and null for an unknown id', () => {
     const { session, mirror } = started()
     mirror.take(session.apply(1, NGINX, 0))

@@ -27,6 +27,7 @@ import type {
 import { Cluster } from '../sim/cluster/cluster'
 import { type Message, ROUTINE_STAGES, WEBHOOKS } from '../sim/kernel/trace'
 import { DEFAULT_SEED, type UserAction } from '../sim/scenario/scenario'
+import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
 
@@ -189,6 +190,20 @@ export class Session {
   /** One message with its payload, as the UI knows it (null when the id is unknown). */
   message(requestId: number, id: number): WorkerEvent {
     return { type: 'message-detail', requestId, message: this.detail(id) }
+  }
+
+  /**
+   * The scheduling attempts of `pod` (`namespace/name`) in the messages the UI holds, so they
+   * agree with its trace (the UI picks the ones before its cursor).
+   */
+  scheduling(requestId: number, pod: string): WorkerEvent {
+    const steps = this.sent.filter(
+      (m) =>
+        m.kind === 'step' &&
+        (m.stage === 'filter' || m.stage === 'score') &&
+        (m.payload as { pod?: unknown } | undefined)?.pod === pod,
+    )
+    return { type: 'scheduling-attempts', requestId, attempts: schedulingAttempts(steps) }
   }
 
   detail(id: number): MessageDetail | null {
