@@ -1,11 +1,13 @@
 /**
  * The app: the graph in the middle with playback under it, the editor on the left, the inspector
- * on the right, the Pods' status strip along the bottom. The simulation runs in a Web Worker;
+ * on the right, the Pods' status strip under them, and the dock (timeline, console, scheduling,
+ * history) along the bottom. The simulation runs in a Web Worker;
  * everything on screen is a function of (trace, cursor time).
  */
 import { useEffect } from 'react'
 import { followBoot } from './actions'
 import { startSimulation } from './bridge'
+import { Dock } from './Dock'
 import { EditorPanel } from './EditorPanel'
 import { TEMPLATES } from './editor/templates'
 import { ClusterGraph } from './graph/ClusterGraph'
@@ -43,6 +45,7 @@ export function App() {
       </main>
       <Inspector />
       <StatusStrip />
+      <Dock />
     </div>
   )
 }

@@ -6,6 +6,8 @@
 import { useEffect, useState } from 'react'
 import type { MessageDetail, MessageView } from '../protocol/messages'
 import { fetchMessage } from './bridge'
+import { PodPanel } from './inspector/PodPanel'
+import { WhyPanel } from './inspector/WhyPanel'
 import { useStore } from './store/store'
 
 export function Inspector() {
@@ -30,6 +32,8 @@ export function Inspector() {
     <aside className="inspector" aria-label="Inspector" data-testid="inspector">
       <h2>Inspector</h2>
       <ApplyLog />
+      <WhyPanel />
+      <PodPanel />
       {!selected && <p className="muted">Select a message on the graph, or step with ← / →.</p>}
       {selected && (
         <div data-testid="inspector-message">

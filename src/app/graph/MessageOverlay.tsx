@@ -11,7 +11,7 @@ import { useStore } from '../store/store'
 import { familyColor, familyOf } from './colors'
 import { describeMessage } from './labels'
 import type { GraphLayout, Rect } from './layout'
-import { buildScene, PILL_FONT_PX, PILL_HEIGHT } from './scene'
+import { buildScene, chainView, PILL_FONT_PX, PILL_HEIGHT } from './scene'
 
 const select = (m: MessageView) => useStore.setState({ selectedMessageId: m.id })
 
@@ -39,9 +39,30 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
     '--pf-pill-font': `${PILL_FONT_PX}px`,
   } as CSSProperties
   const sel = scene.selection
+  const whyIds = useStore((s) => s.why?.messageIds)
+  const chain = useMemo(
+    () => (whyIds ? chainView(layout, messages, whyIds) : undefined),
+    [layout, messages, whyIds],
+  )
   return (
     <ViewportPortal>
       <div className="pf-overlay" style={sizing}>
+        {chain && chain.wires.length > 0 && (
+          <svg className="pf-chain-wire" aria-hidden="true" data-testid="why-chain">
+            {chain.wires.map(({ key, wire }) => (
+              <line key={key} x1={wire.a.x} y1={wire.a.y} x2={wire.b.x} y2={wire.b.y} />
+            ))}
+          </svg>
+        )}
+        {chain?.rects.map((r) => (
+          <div
+            key={`chain ${r.x},${r.y}`}
+            className="pf-ring pf-ring--chain"
+            data-testid="why-chain-component"
+            style={ring(r, 6)}
+            aria-hidden="true"
+          />
+        ))}
         {sel?.wire && (
           <svg className="pf-selected-wire" aria-hidden="true">
             <line x1={sel.wire.a.x} y1={sel.wire.a.y} x2={sel.wire.b.x} y2={sel.wire.b.y} />

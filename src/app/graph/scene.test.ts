@@ -3,7 +3,7 @@ import { makeMessage } from '../model/testing'
 import { labelTrack, wireBetween } from './geometry'
 import { labelWidth } from './labels'
 import { APISERVER, KUBECTL, kubeletId, layoutGraph, type Rect, runtimeId } from './layout'
-import { buildScene, PILL_HEIGHT, wireFor } from './scene'
+import { buildScene, chainView, PILL_HEIGHT, wireFor } from './scene'
 
 const layout = layoutGraph(['worker-1', 'worker-2'], 2)
 const request = makeMessage({
@@ -140,5 +140,20 @@ describe('buildScene', () => {
     })
     const points = s.pills.map((p) => `${p.at.x.toFixed(1)},${p.at.y.toFixed(1)}`)
     expect(new Set(points).size).toBe(3)
+  })
+})
+
+describe('chainView', () => {
+  it('draws each wire of a cause chain once and rings every component on it', () => {
+    const v = chainView(layout, messages, [3, 2, 1, 4, 99])
+    // kubectl⇄apiserver once (request and response share it), the kubelet→runtime wire, no wire for a step.
+    expect(v.wires.map((w) => w.key).sort()).toEqual(
+      [
+        [APISERVER, KUBECTL].sort().join('|'),
+        [kubeletId('worker-2'), runtimeId('worker-2')].sort().join('|'),
+      ].sort(),
+    )
+    expect(v.rects).toHaveLength(4)
+    expect(chainView(layout, messages, [])).toEqual({ wires: [], rects: [] })
   })
 })

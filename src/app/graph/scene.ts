@@ -166,3 +166,32 @@ export function buildScene(input: SceneInput): Scene {
   }
   return { pills, pulses, captions, selection }
 }
+
+/** A "why?" chain on the graph: each wire its messages travelled (once), and the components involved. */
+export interface ChainView {
+  readonly wires: readonly { readonly key: string; readonly wire: Segment }[]
+  readonly rects: readonly Rect[]
+}
+
+/** The wires and components of the messages `ids` (a cause chain); steps ring their component. */
+export function chainView(
+  layout: GraphLayout,
+  messages: readonly MessageView[],
+  ids: readonly number[],
+): ChainView {
+  const wires = new Map<string, Segment>()
+  const rects = new Set<Rect>()
+  for (const id of ids) {
+    const m = messageById(messages, id)
+    if (!m) continue
+    for (const c of [m.from, m.to]) {
+      const r = layout.anchors.get(c)
+      if (r) rects.add(r)
+    }
+    const pair = [m.from, m.to].sort().join('|')
+    if (wires.has(pair)) continue
+    const wire = wireFor(layout, m.from, m.to)
+    if (wire) wires.set(pair, wire)
+  }
+  return { wires: [...wires].map(([key, wire]) => ({ key, wire })), rects: [...rects] }
+}

@@ -86,4 +86,10 @@ describe('jsonDiff of keyed lists', () => {
       { op: 'add', path: '/args/1', value: { type: 'a' } },
     ])
   })
+
+  it('treats a key holding undefined as absent, as JSON does', () => {
+    expect(jsonDiff({ a: 1, b: undefined }, { a: 1, c: undefined })).toEqual([])
+    expect(jsonDiff({ a: undefined }, { a: 2 })).toEqual([{ op: 'add', path: '/a', value: 2 }])
+    expect(jsonDiff({ a: 2 }, { a: undefined })).toEqual([{ op: 'remove', path: '/a' }])
+  })
 })

@@ -40,14 +40,17 @@ export function jsonDiff(before: unknown, after: unknown, path = '', field?: str
   }
   const b = before as Record<string, unknown>
   const a = after as Record<string, unknown>
-  // Own keys only: `in` would also see Object.prototype members such as `constructor`.
+  // Own keys only (`in` would also see Object.prototype members such as `constructor`), and a key
+  // holding undefined is absent, as in the JSON the object stands for.
+  const has = (o: Record<string, unknown>, k: string) => Object.hasOwn(o, k) && o[k] !== undefined
   for (const k of Object.keys(b)) {
+    if (b[k] === undefined) continue
     const p = `${path}/${escapePointer(k)}`
-    if (!Object.hasOwn(a, k)) ops.push({ op: 'remove', path: p })
+    if (!has(a, k)) ops.push({ op: 'remove', path: p })
     else ops.push(...jsonDiff(b[k], a[k], p, k))
   }
   for (const k of Object.keys(a))
-    if (!Object.hasOwn(b, k)) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
+    if (!has(b, k) && a[k] !== undefined) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
   return ops
 }
 

@@ -350,6 +350,21 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+const cache = new WeakMap<RevisionIndex, PodTimeline[]>()
+
+/**
+ * podTimelines of the store's index (without writers), computed once per index: the store
+ * replaces the index on every change, so the timeline and the inspector share one computation.
+ */
+export function lanesOf(index: RevisionIndex): PodTimeline[] {
+  let lanes = cache.get(index)
+  if (!lanes) {
+    lanes = podTimelines(index)
+    cache.set(index, lanes)
+  }
+  return lanes
+}
+
 /** The lanes by group, in order (podTimelines already puts a group's lanes together). */
 export function timelineGroups(lanes: readonly PodTimeline[]): TimelineGroup[] {
   const groups: { group: string; namespace: string; owner?: TimelineOwner; lanes: PodTimeline[] }[] = []

@@ -13,6 +13,7 @@ import {
 } from '../../protocol/messages'
 import type { EditorProblem } from '../editor/field-lines'
 import { truncateRevisions } from '../model/objects'
+import type { WhyView } from '../model/why-view'
 
 export interface TraceSlice {
   generation: number
@@ -43,11 +44,22 @@ export interface PlaybackSlice {
   fastForward: boolean
   /** Follow the newest activity while playing (after an apply). */
   selectedMessageId: number | undefined
-  /** The etcd key of the focused Pod (status strip, graph). */
+  /** The etcd key of the focused Pod (status strip, graph, timeline, inspector). */
   focusedPodKey: string | undefined
+  /** An explanation on show: the chain of messages behind a status, condition or event. */
+  why: WhyView | undefined
 }
 
-export type { EditorProblem }
+/** The panels under the graph. */
+export type DockTab = 'timeline' | 'console' | 'scheduling' | 'history'
+
+export interface LayoutSlice {
+  dockTab: DockTab
+  /** The object the History tab shows (an etcd key); the focused Pod when unset. */
+  historyKey: string | undefined
+}
+
+export type { EditorProblem, WhyView }
 
 export interface EditorSlice {
   /** The workload tab's YAML (what Apply sends). */
@@ -76,7 +88,7 @@ export interface ApplyLogLine {
   readonly atMs: number
 }
 
-export type State = TraceSlice & PlaybackSlice & EditorSlice
+export type State = TraceSlice & PlaybackSlice & EditorSlice & LayoutSlice
 
 export const initialTrace: TraceSlice = {
   generation: 0,
@@ -99,7 +111,10 @@ export const initialPlayback: PlaybackSlice = {
   fastForward: false,
   selectedMessageId: undefined,
   focusedPodKey: undefined,
+  why: undefined,
 }
+
+export const initialLayout: LayoutSlice = { dockTab: 'timeline', historyKey: undefined }
 
 export const initialEditor: EditorSlice = {
   workloadYaml: '',
@@ -111,7 +126,12 @@ export const initialEditor: EditorSlice = {
   applyAs: ADMIN_USER,
 }
 
-export const useStore = create<State>(() => ({ ...initialTrace, ...initialPlayback, ...initialEditor }))
+export const useStore = create<State>(() => ({
+  ...initialTrace,
+  ...initialPlayback,
+  ...initialEditor,
+  ...initialLayout,
+}))
 
 /**
  * Apply a worker `reset`: keep what precedes the fork, drop the rest. Applying as a user the
@@ -146,6 +166,8 @@ export function resetTrace(
         s.selectedMessageId !== undefined && s.selectedMessageId < fromMessageId
           ? s.selectedMessageId
           : undefined,
+      // An explanation of state the fork recomputes no longer holds.
+      why: s.why && s.why.atMs < fromMs ? s.why : undefined,
     }
   })
 }

@@ -1,0 +1,147 @@
+/**
+ * An object's history in etcd as of the cursor: every revision, when, who wrote it (the API
+ * request that led to the write) and what it changed. A creation can be compared with what its
+ * writer sent, which shows what the apiserver added on the way (defaults, admission plugins' and
+ * webhooks' mutations, uid and timestamps).
+ */
+import './history.css'
+import { useEffect, useMemo, useState } from 'react'
+import { stringify } from 'yaml'
+import { fetchMessage } from '../bridge'
+import { type HistoryEntry, objectHistory } from '../model/history'
+import { jsonDiff } from '../model/json-diff'
+import { explainState, subjectOf } from '../model/why-view'
+import { useStore } from '../store/store'
+import { formatOffset } from '../timeline/scale'
+import { historyKeys, opLine } from './format'
+
+export function HistoryPanel() {
+  const revisions = useStore((s) => s.revisions)
+  const cursorMs = useStore((s) => s.cursorMs)
+  const focused = useStore((s) => s.focusedPodKey)
+  const chosen = useStore((s) => s.historyKey)
+  const key = chosen ?? focused
+  const groups = useMemo(() => historyKeys(revisions.keys()), [revisions])
+  // Writers come from the trace as it is when the revisions change (a revision's cause chain is
+  // complete by the time it is stored).
+  const all = useMemo(
+    () => (key ? objectHistory(revisions, key, useStore.getState().messages) : []),
+    [key, revisions],
+  )
+  const entries = useMemo(() => all.filter((e) => e.atMs <= cursorMs), [all, cursorMs])
+  return (
+    <section className="history" aria-label="History" data-testid="history">
+      <label className="history-pick">
+        Object{' '}
+        <select
+          data-testid="history-object"
+          value={key ?? ''}
+          onChange={(e) => useStore.setState({ historyKey: e.target.value || undefined })}
+        >
+          {!key && <option value="">choose an object…</option>}
+          {groups.map((g) => (
+            <optgroup key={g.resource} label={g.resource === 'minions' ? 'nodes' : g.resource}>
+              {g.keys.map((k) => (
+                <option key={k} value={k}>
+                  {subjectOf(k)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      {key && entries.length === 0 && (
+        <p className="muted">No revision of {subjectOf(key)} before the cursor.</p>
+      )}
+      <ol className="history-entries">
+        {key && entries.map((e) => <Entry key={e.revision} entry={e} objectKey={key} />)}
+      </ol>
+    </section>
+  )
+}
+
+function Entry({ entry, objectKey }: { entry: HistoryEntry; objectKey: string }) {
+  const explain = () => {
+    const s = useStore.getState()
+    const why = explainState(s.revisions, objectKey, entry.revision, s.messages, `revision ${entry.revision}`)
+    if (why) useStore.setState({ why })
+  }
+  return (
+    <li
+      className={`history-entry change-${entry.change}`}
+      data-testid="history-entry"
+      data-revision={entry.revision}
+      data-change={entry.change}
+      data-by={entry.writer?.component ?? ''}
+    >
+      <div className="history-head">
+        <strong>{entry.change}</strong> <span className="muted">rev {entry.revision}</span>{' '}
+        <span className="muted">at {entry.atMs < 0 ? 'start' : formatOffset(entry.atMs)}</span> · by{' '}
+        <code>{entry.by}</code>{' '}
+        {entry.messageId !== null && (
+          <button type="button" className="link" data-testid="history-why" onClick={explain}>
+            why?
+          </button>
+        )}
+      </div>
+      {entry.change === 'update' && (
+        <ul className="history-ops" data-testid="history-ops">
+          {entry.ops.map((op) => {
+            const line = opLine(op)
+            return (
+              <li key={`${op.op}${op.path}`} className={`op op-${op.op}`} title={line.full}>
+                <span className="sign">{line.sign}</span> <code>{line.path}</code>
+                {line.value && <span className="value">: {line.value}</span>}
+              </li>
+            )
+          })}
+          {entry.ops.length === 0 && <li className="muted">no change but the resourceVersion</li>}
+        </ul>
+      )}
+      {entry.change === 'create' && entry.object && <Created entry={entry} />}
+    </li>
+  )
+}
+
+/** The created object, and on demand what the apiserver added to what its writer sent. */
+function Created({ entry }: { entry: HistoryEntry }) {
+  const [open, setOpen] = useState(false)
+  const [sent, setSent] = useState<unknown>()
+  const requestId = entry.writer?.requestId
+  useEffect(() => {
+    if (!open || requestId === undefined) return
+    let live = true
+    fetchMessage(requestId).then((m) => {
+      if (live) setSent((m?.payload as { body?: unknown } | undefined)?.body ?? null)
+    })
+    return () => {
+      live = false
+    }
+  }, [open, requestId])
+  const added = sent
+    ? jsonDiff(sent, entry.object).filter((op) => op.path !== '/metadata/resourceVersion')
+    : []
+  return (
+    <details className="history-created" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>the object as stored</summary>
+      {requestId !== undefined && (
+        <>
+          <p className="muted">What the apiserver changed in what {entry.writer?.component} sent:</p>
+          <ul className="history-ops" data-testid="history-added">
+            {sent === undefined && <li className="muted">loading…</li>}
+            {added.map((op) => {
+              const line = opLine(op)
+              return (
+                <li key={`${op.op}${op.path}`} className={`op op-${op.op}`} title={line.full}>
+                  <span className="sign">{line.sign}</span> <code>{line.path}</code>
+                  {line.value && <span className="value">: {line.value}</span>}
+                </li>
+              )
+            })}
+          </ul>
+        </>
+      )}
+      <pre className="history-object">{stringify(entry.object)}</pre>
+    </details>
+  )
+}

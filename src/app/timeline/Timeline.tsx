@@ -1,0 +1,218 @@
+/**
+ * The Pods' timeline: one lane per Pod, grouped by owner, with its kubectl STATUS over virtual
+ * time, ticks for condition changes, Events and restarts, and the cursor. Everything is drawn as
+ * of the cursor (the future stays hidden, as on the graph). Click anywhere to seek there; clicking
+ * a mark also explains it ("why?" in the inspector, the chain on the graph). Ctrl+wheel or the
+ * buttons zoom, Shift+wheel or a drag pans, Fit follows the cursor again.
+ */
+import './timeline.css'
+import {
+  type CSSProperties,
+  type PointerEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type WheelEvent,
+} from 'react'
+import { lanesOf, timelineGroups } from '../model/timeline'
+import { explainState } from '../model/why-view'
+import { seek } from '../playback'
+import { useStore } from '../store/store'
+import { laneMarks, type Mark } from './marks'
+import { fitWindow, LABEL_WIDTH, pan, type TimeWindow, timeAt, zoom } from './scale'
+import { TimelineAxis } from './TimelineAxis'
+import { TimelineLane } from './TimelineLane'
+
+interface Hover {
+  readonly tip: string
+  readonly x: number
+  readonly y: number
+}
+
+export function Timeline() {
+  const revisions = useStore((s) => s.revisions)
+  const cursorMs = useStore((s) => s.cursorMs)
+  const generation = useStore((s) => s.generation)
+  // The trace is not needed to draw lanes (writers are looked up when a mark is explained).
+  const lanes = lanesOf(revisions)
+  const visible = useMemo(() => lanes.filter((l) => l.createdAtMs <= cursorMs), [lanes, cursorMs])
+  const groups = useMemo(() => timelineGroups(visible), [visible])
+  const marks = useMemo(() => visible.map((l) => laneMarks(l, cursorMs)), [visible, cursorMs])
+
+  const [userWindow, setUserWindow] = useState<TimeWindow | undefined>()
+  // A new scenario starts with the whole story in view again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new generation only
+  useEffect(() => setUserWindow(undefined), [generation])
+  const window = userWindow ?? fitWindow(cursorMs)
+
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const [width, setWidth] = useState(600)
+  useEffect(() => {
+    const el = bodyRef.current
+    if (!el) return
+    const measure = () => setWidth(Math.max(100, el.clientWidth - LABEL_WIDTH))
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  const [hover, setHover] = useState<Hover | undefined>()
+  const drag = useRef<{ x: number; window: TimeWindow; moved: boolean } | undefined>(undefined)
+
+  const trackX = (clientX: number) =>
+    clientX - (bodyRef.current?.getBoundingClientRect().left ?? 0) - LABEL_WIDTH
+
+  const markOf = (target: EventTarget | null): Mark | undefined => {
+    const el = (target as HTMLElement | null)?.closest?.('[data-mark]') as HTMLElement | null
+    if (!el) return undefined
+    const [lane, index] = (el.dataset.mark ?? '').split(':').map(Number)
+    return marks[lane ?? -1]?.[index ?? -1]
+  }
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0 || trackX(e.clientX) < 0) return
+    drag.current = { x: e.clientX, window, moved: false }
+  }
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current
+    if (d && (d.moved || Math.abs(e.clientX - d.x) > 4)) {
+      d.moved = true
+      const deltaMs = ((d.x - e.clientX) / width) * (d.window.endMs - d.window.startMs)
+      setUserWindow(pan(d.window, deltaMs))
+      setHover(undefined)
+      return
+    }
+    const mark = markOf(e.target)
+    const box = bodyRef.current?.getBoundingClientRect()
+    setHover(mark && box ? { tip: mark.tip, x: e.clientX - box.left, y: e.clientY - box.top } : undefined)
+  }
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current
+    drag.current = undefined
+    if (!d || d.moved) return
+    const x = trackX(e.clientX)
+    if (x < 0) return
+    seek(Math.min(Math.max(0, timeAt(window, width, x)), useStore.getState().computedUntilMs))
+    const mark = markOf(e.target)
+    if (mark) explain(mark)
+  }
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    const x = trackX(e.clientX)
+    if (x < 0) return
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault()
+      setUserWindow(zoom(window, e.deltaY > 0 ? 1.25 : 0.8, timeAt(window, width, x)))
+    } else if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+      const delta = e.shiftKey ? e.deltaY : e.deltaX
+      setUserWindow(pan(window, (delta / width) * (window.endMs - window.startMs)))
+    }
+  }
+
+  let laneIndex = 0
+  return (
+    <section
+      className="timeline"
+      aria-label="Timeline"
+      data-testid="timeline"
+      style={{ '--tl-label': `${LABEL_WIDTH}px` } as CSSProperties}
+    >
+      <div className="tl-toolbar" role="toolbar" aria-label="Timeline zoom">
+        <button
+          type="button"
+          data-testid="timeline-zoom-out"
+          aria-label="Zoom out"
+          onClick={() => setUserWindow(zoom(window, 2, cursorMs))}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          data-testid="timeline-zoom-in"
+          aria-label="Zoom in"
+          onClick={() => setUserWindow(zoom(window, 0.5, cursorMs))}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          data-testid="timeline-fit"
+          aria-pressed={userWindow === undefined}
+          onClick={() => setUserWindow(undefined)}
+          title="Show everything up to the cursor, and follow it"
+        >
+          Fit
+        </button>
+        <span className="tl-legend muted">
+          <span className="tl-key tl-key--condition" /> condition <span className="tl-key tl-key--event" />{' '}
+          event <span className="tl-key tl-key--warning" /> warning{' '}
+          <span className="tl-key tl-key--restart">↻</span> restart · click to seek and explain · Ctrl+wheel
+          zooms, Shift+wheel pans
+        </span>
+      </div>
+      <div
+        className="tl-body"
+        ref={bodyRef}
+        data-testid="timeline-body"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerLeave={() => {
+          drag.current = undefined
+          setHover(undefined)
+        }}
+        onWheel={onWheel}
+      >
+        <TimelineAxis window={window} width={width} cursorMs={cursorMs} />
+        {groups.length === 0 && (
+          <p className="muted tl-empty">No Pods yet. Apply a manifest to create one.</p>
+        )}
+        {groups.map((g) => (
+          <div key={g.group} className="tl-group" data-testid="timeline-group" data-group={g.group}>
+            <div className="tl-group-title">
+              {g.owner ? `${g.owner.kind} ${g.owner.name}` : 'Pod'}{' '}
+              <span className="muted">
+                {g.namespace} · {g.lanes.length} {g.lanes.length === 1 ? 'Pod' : 'Pods'}
+              </span>
+            </div>
+            {g.lanes.map((lane) => {
+              const i = laneIndex++
+              return (
+                <TimelineLane
+                  key={`${lane.key}#${lane.createdAtMs}`}
+                  lane={lane}
+                  laneIndex={i}
+                  marks={marks[i] ?? []}
+                  window={window}
+                  width={width}
+                  cursorMs={cursorMs}
+                />
+              )
+            })}
+          </div>
+        ))}
+        {hover && (
+          <div
+            className="tl-tooltip"
+            role="tooltip"
+            data-testid="timeline-tooltip"
+            style={{ left: Math.min(hover.x + 12, LABEL_WIDTH + width - 260), top: hover.y + 14 }}
+          >
+            {hover.tip}
+            <div className="muted">click: seek here and explain why</div>
+          </div>
+        )}
+      </div>
+    </section>
+  )
+}
+
+/** Show why a mark's state came to be: in the inspector, and its chain on the graph. */
+function explain(mark: Mark): void {
+  const s = useStore.getState()
+  const why = explainState(s.revisions, mark.key, mark.revision, s.messages, mark.why)
+  if (!why) return
+  const podKey = mark.kind === 'event' ? undefined : mark.key
+  useStore.setState({ why, ...(podKey ? { focusedPodKey: podKey } : {}) })
+}

@@ -1,0 +1,136 @@
+/**
+ * One Pod's lane: its name and STATUS at the cursor (click to focus the Pod), then its track:
+ * STATUS segments, condition ticks on top, Event ticks at the bottom, restarts as ↻ with the gap
+ * since the previous one (a CrashLoopBackOff's back-off doubling shows as growing gaps).
+ */
+import { memo } from 'react'
+import { statusTone } from '../graph/colors'
+import type { EventTick, PodTimeline, RestartTick } from '../model/timeline'
+import { useStore } from '../store/store'
+import { type Mark, statusAt } from './marks'
+import { formatGap, type TimeWindow, xOf } from './scale'
+
+interface Props {
+  readonly lane: PodTimeline
+  readonly laneIndex: number
+  readonly marks: readonly Mark[]
+  readonly window: TimeWindow
+  readonly width: number
+  readonly cursorMs: number
+}
+
+function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: Props) {
+  const focused = useStore((s) => s.focusedPodKey === lane.key)
+  const status = statusAt(lane, cursorMs)
+  const x = (ms: number) => xOf(window, width, ms)
+  const inView = (px: number) => px >= -8 && px <= width + 8
+  return (
+    <div
+      className={`tl-lane${focused ? ' focused' : ''}`}
+      data-testid="timeline-lane"
+      data-pod={lane.name}
+      data-namespace={lane.namespace}
+      data-status={status ?? 'deleted'}
+    >
+      <button
+        type="button"
+        className="tl-label"
+        aria-pressed={focused}
+        title={`${lane.namespace}/${lane.name}`}
+        onPointerDown={(e) => e.stopPropagation()}
+        onPointerUp={(e) => e.stopPropagation()}
+        onClick={() => useStore.setState({ focusedPodKey: focused ? undefined : lane.key })}
+      >
+        <span className="tl-name">{lane.name}</span>
+        <span className={`tl-status tone-${status ? statusTone(status) : 'done'}`}>
+          {status ?? 'deleted'}
+        </span>
+      </button>
+      <div className="tl-track" style={{ width }}>
+        {marks.map((m, i) => {
+          const id = `${laneIndex}:${i}`
+          if (m.kind === 'segment') {
+            const left = Math.max(-2, x(m.fromMs))
+            const right = Math.min(width + 2, x(m.toMs))
+            if (right < -2 || left > width + 2) return null
+            return (
+              <div
+                key={id}
+                data-mark={id}
+                className={`tl-segment tone-${statusTone(m.segment.status)}${m.segment.status === 'Terminating' ? ' terminating' : ''}`}
+                style={{ left, width: Math.max(2, right - left) }}
+                data-testid="timeline-segment"
+                data-status={m.segment.status}
+                data-from-ms={m.fromMs}
+                data-to-ms={m.ended ? m.toMs : ''}
+              >
+                {right - left > 70 ? m.segment.status : ''}
+              </div>
+            )
+          }
+          const px = x(m.atMs)
+          if (!inView(px)) return null
+          if (m.kind === 'condition') {
+            const c = m.tick as { type: string; status?: string }
+            return (
+              <div
+                key={id}
+                data-mark={id}
+                className={`tl-tick tl-condition${c.status === 'True' ? ' true' : ''}`}
+                style={{ left: px }}
+                data-testid="timeline-condition"
+                data-type={c.type}
+                data-condition-status={c.status ?? ''}
+              />
+            )
+          }
+          if (m.kind === 'event') {
+            const e = m.tick as EventTick
+            return (
+              <div
+                key={id}
+                data-mark={id}
+                className={`tl-tick tl-event${e.type === 'Warning' ? ' warning' : ''}`}
+                style={{ left: px }}
+                data-testid="timeline-event"
+                data-reason={e.reason}
+                data-type={e.type}
+              />
+            )
+          }
+          const r = m.tick as RestartTick
+          const gapLeft = r.sincePreviousMs !== undefined ? x(r.atMs - r.sincePreviousMs) : undefined
+          return (
+            <div key={id} className="tl-restart-wrap">
+              {gapLeft !== undefined && px - gapLeft > 34 && (
+                <span
+                  className="tl-gap"
+                  style={{ left: gapLeft, width: px - gapLeft }}
+                  data-testid="timeline-restart-gap"
+                  data-gap-ms={r.sincePreviousMs}
+                >
+                  {formatGap(r.sincePreviousMs as number)}
+                </span>
+              )}
+              <div
+                data-mark={id}
+                className="tl-tick tl-restart"
+                style={{ left: px }}
+                data-testid="timeline-restart"
+                data-restart-count={r.restartCount}
+                data-gap-ms={r.sincePreviousMs ?? ''}
+              >
+                ↻
+              </div>
+            </div>
+          )
+        })}
+        {inView(x(cursorMs)) && (
+          <div className="tl-cursor" style={{ left: x(cursorMs) }} aria-hidden="true" />
+        )}
+      </div>
+    </div>
+  )
+}
+
+export const TimelineLane = memo(TimelineLaneView)

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { axisTicks, fitWindow, formatGap, formatOffset, pan, timeAt, xOf, zoom } from './scale'
+
+describe('timeline scale', () => {
+  const w = { startMs: 0, endMs: 10_000 }
+
+  it('maps time to x and back', () => {
+    expect(xOf(w, 500, 2_000)).toBe(100)
+    expect(timeAt(w, 500, 100)).toBe(2_000)
+  })
+
+  it('zooms around the anchor, which keeps its place under the pointer', () => {
+    const z = zoom(w, 0.5, 4_000)
+    expect(z).toEqual({ startMs: 2_000, endMs: 7_000 })
+    expect(xOf(z, 500, 4_000)).toBe(xOf(w, 500, 4_000))
+  })
+
+  it('never starts before 0 nor narrows below 1 ms', () => {
+    expect(zoom(w, 2, 0)).toEqual({ startMs: 0, endMs: 20_000 })
+    expect(
+      zoom({ startMs: 100, endMs: 102 }, 0.01, 101).endMs -
+        zoom({ startMs: 100, endMs: 102 }, 0.01, 101).startMs,
+    ).toBe(1)
+    expect(pan(w, -3_000)).toEqual({ startMs: 0, endMs: 10_000 })
+    expect(pan(w, 3_000)).toEqual({ startMs: 3_000, endMs: 13_000 })
+  })
+
+  it('fits everything so far, at least a second', () => {
+    expect(fitWindow(0)).toEqual({ startMs: 0, endMs: 1_000 })
+    expect(fitWindow(20_000)).toEqual({ startMs: 0, endMs: 21_000 })
+  })
+
+  it('puts ticks on round steps at least the minimum gap apart', () => {
+    expect(axisTicks(w, 800, 80)).toEqual([
+      0, 1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 7_000, 8_000, 9_000, 10_000,
+    ])
+    expect(axisTicks(w, 400, 80)).toEqual([0, 2_000, 4_000, 6_000, 8_000, 10_000])
+    expect(axisTicks({ startMs: 1_230, endMs: 1_290 }, 600, 100)).toEqual([
+      1_230, 1_240, 1_250, 1_260, 1_270, 1_280, 1_290,
+    ])
+    expect(axisTicks(w, 0)).toEqual([])
+  })
+
+  it('labels offsets as precisely as the step needs', () => {
+    expect(formatOffset(850, 50)).toBe('850 ms')
+    expect(formatOffset(12_500, 500)).toBe('12.5 s')
+    expect(formatOffset(12_000, 2_000)).toBe('12 s')
+    expect(formatOffset(320_000, 10_000)).toBe('5m20s')
+    expect(formatOffset(300_000, 60_000)).toBe('5m')
+  })
+
+  it('formats restart gaps the way kubectl writes durations', () => {
+    expect(formatGap(850)).toBe('850ms')
+    expect(formatGap(10_200)).toBe('10s')
+    expect(formatGap(80_000)).toBe('1m20s')
+    expect(formatGap(300_000)).toBe('5m')
+  })
+})
