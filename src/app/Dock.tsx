@@ -5,11 +5,13 @@
  */
 import type { KeyboardEvent, ReactNode } from 'react'
 import { HistoryPanel } from './history/HistoryPanel'
+import { SchedulingTab } from './scheduling/SchedulingTab'
 import { type DockTab, useStore } from './store/store'
 import { Timeline } from './timeline/Timeline'
 
 const TABS: ReadonlyArray<{ id: DockTab; label: string }> = [
   { id: 'timeline', label: 'Timeline' },
+  { id: 'scheduling', label: 'Scheduling' },
   { id: 'history', label: 'History' },
 ]
 
@@ -58,6 +60,7 @@ export function Dock() {
         ))}
       </div>
       {panel('timeline', tab === 'timeline' && <Timeline />)}
+      {panel('scheduling', tab === 'scheduling' && <SchedulingTab />)}
       {panel('history', tab === 'history' && <HistoryPanel />)}
     </section>
   )

@@ -50,7 +50,8 @@ export function jsonDiff(before: unknown, after: unknown, path = '', field?: str
     else ops.push(...jsonDiff(b[k], a[k], p, k))
   }
   for (const k of Object.keys(a))
-    if (!has(b, k) && a[k] !== undefined) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
+    if (!has(b, k) && a[k] !== undefined)
+      ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
   return ops
 }
 
