@@ -49,6 +49,10 @@ test('the timeline of a CrashLoopBackOff: growing back-off gaps, hover reads a t
   await expect(page.getByTestId('timeline-tooltip')).toContainText(
     /^CrashLoopBackOff · \d+\.\d{3} s → \d+\.\d{3} s/,
   )
+  // …and who wrote it: the kubelet's status update.
+  await expect(page.getByTestId('timeline-tooltip-cause')).toHaveText(
+    /^written by PATCH pods\/crasher\/status \(kubelet\/worker-\d\)$/,
+  )
   await page.screenshot({ path: 'test-results/explain-01-timeline-hover.png' })
 
   // Click it: the cursor moves there and the inspector explains the status, the graph shows the chain.

@@ -4,7 +4,7 @@
  * history) along the bottom. The simulation runs in a Web Worker;
  * everything on screen is a function of (trace, cursor time).
  */
-import { useEffect } from 'react'
+import { type CSSProperties, useEffect } from 'react'
 import { followBoot } from './actions'
 import { startSimulation } from './bridge'
 import { Dock } from './Dock'
@@ -29,8 +29,13 @@ export function App() {
       uninstall()
     }
   }, [])
+  const dockHeight = useStore((s) => s.dockHeight)
   return (
-    <div className="app" data-testid="app-shell">
+    <div
+      className="app"
+      data-testid="app-shell"
+      style={dockHeight === undefined ? undefined : ({ '--dock-h': `${dockHeight}px` } as CSSProperties)}
+    >
       <header className="topbar">
         <h1>podflow</h1>
         <p className="tagline">How Kubernetes v1.33 creates a Pod, message by message</p>

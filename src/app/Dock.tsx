@@ -4,16 +4,26 @@
  * scrollback survives switching tabs); the others render only while shown.
  */
 import type { KeyboardEvent, ReactNode } from 'react'
+import { KubectlConsole } from './console/KubectlConsole'
+import { DockResizer } from './DockResizer'
 import { HistoryPanel } from './history/HistoryPanel'
+import { play } from './playback'
 import { SchedulingTab } from './scheduling/SchedulingTab'
 import { type DockTab, useStore } from './store/store'
 import { Timeline } from './timeline/Timeline'
 
 const TABS: ReadonlyArray<{ id: DockTab; label: string }> = [
   { id: 'timeline', label: 'Timeline' },
+  { id: 'console', label: 'kubectl' },
   { id: 'scheduling', label: 'Scheduling' },
   { id: 'history', label: 'History' },
 ]
+
+/** After a write from the console, play from its time, as after Apply. */
+function playFrom(result: { readonly atMs: number; readonly exitCode: number }): void {
+  useStore.setState({ cursorMs: result.atMs, selectedMessageId: undefined })
+  play()
+}
 
 export function Dock() {
   const tab = useStore((s) => s.dockTab)
@@ -42,6 +52,7 @@ export function Dock() {
   )
   return (
     <section className="dock" aria-label="Details" data-testid="dock">
+      <DockResizer />
       <div className="dock-tabs" role="tablist" aria-label="Details" onKeyDown={onKeyDown} tabIndex={-1}>
         {TABS.map((t) => (
           <button
@@ -60,6 +71,7 @@ export function Dock() {
         ))}
       </div>
       {panel('timeline', tab === 'timeline' && <Timeline />)}
+      {panel('console', <KubectlConsole onWrite={playFrom} />)}
       {panel('scheduling', tab === 'scheduling' && <SchedulingTab />)}
       {panel('history', tab === 'history' && <HistoryPanel />)}
     </section>

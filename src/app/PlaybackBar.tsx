@@ -1,4 +1,6 @@
 /** Play/pause, speed, step by message, scrub over virtual time, jump to the end of activity. */
+
+import { Clock } from './Clock'
 import {
   endOfActivityMs,
   jumpToEnd,
@@ -76,9 +78,7 @@ export function PlaybackBar() {
         aria-valuetext={`${(cursorMs / 1000).toFixed(3)} seconds`}
         data-testid="scrub"
       />
-      <output className="clock" data-testid="clock" aria-live="off">
-        {(cursorMs / 1000).toFixed(3)} s
-      </output>
+      <Clock />
       <span
         className="fast-forward"
         data-testid="fast-forward"

@@ -3,7 +3,7 @@
  * `npm run --silent sim -- get|describe …` — kubectl's printers over the objects in files.
  */
 import { readFileSync } from 'node:fs'
-import { parseDuration } from './duration'
+import { parseDuration } from '../api/parse-duration'
 import { type CliOptions, type InputFile, OUTPUT_FORMATS, type OutputFormat, runCli } from './run'
 import { runView, type ViewCommand, viewResource } from './view'
 

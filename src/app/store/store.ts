@@ -57,6 +57,8 @@ export interface LayoutSlice {
   dockTab: DockTab
   /** The object the History tab shows (an etcd key); the focused Pod when unset. */
   historyKey: string | undefined
+  /** The dock's height in px, as the user dragged it; undefined: the default (30% of the window). */
+  dockHeight: number | undefined
 }
 
 export type { EditorProblem, WhyView }
@@ -114,7 +116,7 @@ export const initialPlayback: PlaybackSlice = {
   why: undefined,
 }
 
-export const initialLayout: LayoutSlice = { dockTab: 'timeline', historyKey: undefined }
+export const initialLayout: LayoutSlice = { dockTab: 'timeline', historyKey: undefined, dockHeight: undefined }
 
 export const initialEditor: EditorSlice = {
   workloadYaml: '',

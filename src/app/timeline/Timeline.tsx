@@ -16,6 +16,7 @@ import {
   type WheelEvent,
 } from 'react'
 import { lanesOf, timelineGroups } from '../model/timeline'
+import { causeChain, shortRequest, writerOf } from '../model/why'
 import { explainState } from '../model/why-view'
 import { seek } from '../playback'
 import { useStore } from '../store/store'
@@ -26,6 +27,8 @@ import { TimelineLane } from './TimelineLane'
 
 interface Hover {
   readonly tip: string
+  /** Who wrote the revision behind the mark: `PATCH pods/nginx/status (kubelet/worker-1)`. */
+  readonly cause: string | undefined
   readonly x: number
   readonly y: number
 }
@@ -86,7 +89,11 @@ export function Timeline() {
     }
     const mark = markOf(e.target)
     const box = bodyRef.current?.getBoundingClientRect()
-    setHover(mark && box ? { tip: mark.tip, x: e.clientX - box.left, y: e.clientY - box.top } : undefined)
+    setHover(
+      mark && box
+        ? { tip: mark.tip, cause: causeOf(mark), x: e.clientX - box.left, y: e.clientY - box.top }
+        : undefined,
+    )
   }
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current
@@ -200,12 +207,22 @@ export function Timeline() {
             style={{ left: Math.min(hover.x + 12, LABEL_WIDTH + width - 260), top: hover.y + 14 }}
           >
             {hover.tip}
+            {hover.cause && <div data-testid="timeline-tooltip-cause">written by {hover.cause}</div>}
             <div className="muted">click: seek here and explain why</div>
           </div>
         )}
       </div>
     </section>
   )
+}
+
+/** The request behind a mark's revision, for the tooltip (one short walk up the cause chain). */
+function causeOf(mark: Mark): string | undefined {
+  const s = useStore.getState()
+  const r = s.revisions.get(mark.key)?.find((x) => x.revision === mark.revision)
+  if (!r || r.messageId === null) return undefined
+  const writer = writerOf(causeChain(s.messages, r.messageId))
+  return writer ? `${shortRequest(writer.summary)} (${writer.component})` : undefined
 }
 
 /** Show why a mark's state came to be: in the inspector, and its chain on the graph. */
