@@ -116,7 +116,11 @@ export const initialPlayback: PlaybackSlice = {
   why: undefined,
 }
 
-export const initialLayout: LayoutSlice = { dockTab: 'timeline', historyKey: undefined, dockHeight: undefined }
+export const initialLayout: LayoutSlice = {
+  dockTab: 'timeline',
+  historyKey: undefined,
+  dockHeight: undefined,
+}
 
 export const initialEditor: EditorSlice = {
   workloadYaml: '',
