@@ -64,7 +64,7 @@ describe('resourceByName', () => {
     const names = RESOURCES.map((r) => `${r.group}/${r.resource}`)
     expect(new Set(names).size).toBe(names.length)
     expect(PODS.shortNames).toEqual(['po'])
-    expect(PODS.subresources).toEqual(['status', 'binding'])
+    expect(PODS.subresources).toEqual(['status', 'binding', 'eviction'])
     expect([NODES.namespaced, NAMESPACES.namespaced, PODS.namespaced]).toEqual([false, false, true])
   })
 })

@@ -39,7 +39,10 @@ const r = (
 })
 
 export const RESOURCES: readonly ResourceInfo[] = [
-  r('Pod', 'pods', '', 'v1', true, 'pods', { shortNames: ['po'], subresources: ['status', 'binding'] }),
+  r('Pod', 'pods', '', 'v1', true, 'pods', {
+    shortNames: ['po'],
+    subresources: ['status', 'binding', 'eviction'],
+  }),
   r('Node', 'nodes', '', 'v1', false, 'minions', { shortNames: ['no'], subresources: ['status'] }),
   r('Namespace', 'namespaces', '', 'v1', false, 'namespaces', {
     shortNames: ['ns'],

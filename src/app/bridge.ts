@@ -1,13 +1,16 @@
 /**
  * The main thread's handle on the simulation worker, as plain module functions (not hooks):
- * commands out (load, apply, delete, message, and the cursor as playback moves), events in (resets
- * and frames go straight into the store; answers resolve the promise of the command that asked).
+ * commands out (load, apply, delete, node actions, message, and the cursor as playback moves),
+ * events in (resets and frames go straight into the store; answers resolve the promise of the
+ * command that asked).
  * The main thread never waits on simulation work: every call returns at once.
  */
 import type {
   Command,
   MessageDetail,
+  NodeActionInput,
   ObjectResult,
+  OutputLine,
   ParseProblem,
   ScenarioInput,
   SchedulingAttempt,
@@ -23,9 +26,17 @@ export interface WorkerLike {
   terminate(): void
 }
 
-/** kubectl's answer to an apply or delete, or why the YAML never left the editor. */
+/**
+ * kubectl's answer to an apply, delete or node action, or why it never left the app: `results` per
+ * object (empty for a node action), and for a node action `output`, what kubectl printed.
+ */
 export type ApplyOutcome =
-  | { readonly type: 'applied'; readonly atMs: number; readonly results: readonly ObjectResult[] }
+  | {
+      readonly type: 'applied'
+      readonly atMs: number
+      readonly results: readonly ObjectResult[]
+      readonly output?: readonly OutputLine[]
+    }
   | { readonly type: 'parse-error'; readonly problems: readonly ParseProblem[] }
 
 /** A load's answer. It never rejects: the cluster tab shows problems, the app shows errors. */
@@ -41,7 +52,7 @@ export interface DeleteTarget {
   readonly name: string
 }
 
-/** Rejects an apply/delete still waiting when a load replaces the scenario (its answer will not come). */
+/** Rejects an action still waiting when a load replaces the scenario (its answer will not come). */
 export class SimulationCancelled extends Error {
   override readonly name = 'SimulationCancelled'
 }
@@ -131,13 +142,36 @@ export function applyYaml(yaml: string, atMs: number, as?: string): Promise<Appl
   })
 }
 
-/** `kubectl delete` of one object at virtual time `atMs`. */
-export function deleteObject(target: DeleteTarget, atMs: number): Promise<ApplyOutcome> {
+/** `kubectl delete` of one object at virtual time `atMs`, as the cluster's user `as` (absent: the admin). */
+export function deleteObject(target: DeleteTarget, atMs: number, as?: string): Promise<ApplyOutcome> {
   return new Promise((resolve, reject) => {
     const requestId = nextRequestId++
     waiting.set(requestId, { kind: 'apply', resolve, reject })
     const { apiVersion, kind, namespace, name } = target
-    send({ type: 'delete', requestId, apiVersion, kind, ...(namespace ? { namespace } : {}), name, atMs })
+    send({
+      type: 'delete',
+      requestId,
+      apiVersion,
+      kind,
+      ...(namespace ? { namespace } : {}),
+      name,
+      atMs,
+      ...(as !== undefined ? { as } : {}),
+    })
+  })
+}
+
+/**
+ * `kubectl cordon|uncordon|drain <node>` at virtual time `action.atMs` (a fork when earlier than
+ * the trace's end), as the cluster's user `action.as` (absent: the admin). Resolves once kubectl
+ * has finished (a drain waits for the evicted pods to go), with what it printed in `output`; a
+ * malformed action resolves as `parse-error`.
+ */
+export function runNodeAction(action: NodeActionInput): Promise<ApplyOutcome> {
+  return new Promise((resolve, reject) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'apply', resolve, reject })
+    send({ type: 'node-action', requestId, action })
   })
 }
 
@@ -223,7 +257,10 @@ function receive(event: WorkerEvent): void {
       return
     case 'applied': {
       const w = take(event.requestId)
-      if (w?.kind === 'apply') w.resolve({ type: 'applied', atMs: event.atMs, results: event.results })
+      if (w?.kind === 'apply') {
+        const { atMs, results, output } = event
+        w.resolve({ type: 'applied', atMs, results, ...(output ? { output } : {}) })
+      }
       return
     }
     case 'parse-error': {

@@ -9,8 +9,11 @@
  * the future: the worker recomputes from the action's inputs and sends a `reset` that drops
  * everything from that time on, then new frames.
  */
+
+import type { OutputLine } from '../api/kubectl/drain-output'
 import type { KubeObject, Node, Status } from '../api/types'
 import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
+import type { NodeAction } from '../sim/scenario/scenario'
 import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
 
 /** The component ids both sides use (`kubelet/<node>`, `runtime/<node>` per node). */
@@ -28,7 +31,7 @@ export {
 } from '../sim/kernel/trace'
 /** kubectl's user when an action names none (kubeadm's admin.conf). */
 export { ADMIN_USER } from '../sim/scenario/cluster-objects'
-export type { ComponentId, MessageKind, ObjectRef, SchedulingAttempt, Stage }
+export type { ComponentId, MessageKind, ObjectRef, OutputLine, SchedulingAttempt, Stage }
 
 /** A trace message without its payload (the inspector fetches that on demand). */
 export type MessageView = Omit<Message, 'payload'> & {
@@ -58,6 +61,13 @@ export interface ObjectRevision {
 }
 
 /**
+ * `kubectl cordon|uncordon <node>` (`{type, atMs, as?, node}`), or `kubectl drain <node>` with its
+ * flags (`force`, `ignoreDaemonsets`, `deleteEmptydirData`, `gracePeriodSeconds` (-1: each pod's
+ * own), `timeoutSeconds` (0: none)); absent flags are kubectl's defaults.
+ */
+export type NodeActionInput = NodeAction
+
+/**
  * A user action, as the scenario records it (see src/sim/scenario/scenario.ts); `as` is one of
  * the cluster's users (absent: the admin, kubernetes-admin).
  */
@@ -72,6 +82,7 @@ export type UserActionInput =
       readonly namespace?: string
       readonly name: string
     }
+  | NodeActionInput
 
 /** Everything that determines a run, in the form the UI edits it. */
 export interface ScenarioInput {
@@ -137,6 +148,11 @@ export type Command =
       readonly name: string
       readonly atMs: number
     }
+  /**
+   * `kubectl cordon`, `uncordon` or `drain` of a Node at `action.atMs` (forks the future), answered
+   * by `applied` with kubectl's output once the command has finished.
+   */
+  | { readonly type: 'node-action'; readonly requestId: number; readonly action: NodeActionInput }
   /** Where playback is; the worker keeps the trace computed ahead of it. */
   | {
       readonly type: 'cursor'
@@ -192,7 +208,13 @@ export type WorkerEvent =
       readonly type: 'applied'
       readonly requestId: number
       readonly atMs: number
+      /** One per object of an apply or delete; empty for a node action. */
       readonly results: readonly ObjectResult[]
+      /**
+       * What kubectl printed for a node action, exactly and in order, stdout and stderr
+       * interleaved as a terminal shows them.
+       */
+      readonly output?: readonly OutputLine[]
     }
   | { readonly type: 'parse-error'; readonly requestId: number; readonly problems: readonly ParseProblem[] }
   | { readonly type: 'message-detail'; readonly requestId: number; readonly message: MessageDetail | null }

@@ -137,6 +137,28 @@ describe('WorkerHost', () => {
     ).toBe(true)
   })
 
+  it('runs a node action: the reset at once, `applied` with kubectl’s output after the trace behind it', () => {
+    const { loop, host } = setup()
+    host.handle({ type: 'load', scenario: DEFAULT })
+    host.handle({ type: 'node-action', requestId: 4, action: { type: 'cordon', atMs: 0, node: 'worker-1' } })
+    expect(loop.events().map((e) => e.type)).toEqual(['reset', 'reset'])
+    loop.drain()
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    expect(mirror.of('applied')).toEqual([
+      {
+        type: 'applied',
+        requestId: 4,
+        atMs: 0,
+        results: [],
+        output: [{ text: 'node/worker-1 cordoned', stream: 'stdout' }],
+      },
+    ])
+    expect(
+      mirror.messages.some((m) => m.from === 'kubectl' && m.summary === 'PATCH /api/v1/nodes/worker-1'),
+    ).toBe(true)
+  })
+
   it('answers message requests at once', () => {
     const { loop, host } = setup()
     host.handle({ type: 'load', scenario: DEFAULT })

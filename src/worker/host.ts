@@ -84,6 +84,8 @@ export class WorkerHost {
           command.as,
         )
       }
+      case 'node-action':
+        return s.nodeAction(command.requestId, command.action)
       case 'cursor':
         s.cursor(command.atMs, command.playing, command.speed, command.skipQuiet ?? false)
         return []

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { UserActionInput } from '../protocol/messages'
 import { Cluster } from '../sim/cluster/cluster'
 import { runResult } from '../sim/scenario/result'
 import { parseApply, parseClusterYaml, parseScenario } from './scenario-input'
@@ -431,5 +432,69 @@ webhooks: [{name: policy, admissionReviewVersions: [v1]}]
     expect(!r.ok && r.problems[0]?.message).toMatch(
       /a WebhookServer is a simulated webhook server: it belongs in the cluster tab/,
     )
+  })
+})
+
+describe('node actions: cordon, uncordon, drain', () => {
+  const scenario = (...actions: UserActionInput[]) => parseScenario({ seed: 1, clusterYaml: '', actions })
+
+  it('are scenario actions as written, flags and all', () => {
+    const drain = {
+      type: 'drain' as const,
+      atMs: 1.2,
+      node: 'worker-1',
+      force: true,
+      ignoreDaemonsets: true,
+      deleteEmptydirData: false,
+      gracePeriodSeconds: -1,
+      timeoutSeconds: 90,
+    }
+    const extra = { type: 'cordon', atMs: 0, node: 'worker-1', colour: 'red' } as UserActionInput
+    const parsed = scenario(extra, drain)
+    // Only the fields kubectl takes are kept.
+    expect(parsed.ok && parsed.scenario.actions).toEqual([
+      { type: 'cordon', atMs: 0, node: 'worker-1' },
+      { ...drain, atMs: 2 },
+    ])
+  })
+
+  it.each<[string, UserActionInput, string]>([
+    ['no node', { type: 'cordon', atMs: 0, node: '' }, 'cordon: the name of a Node is required (got "")'],
+    [
+      'a node that is not a name',
+      { type: 'uncordon', atMs: 0, node: 'a/b' },
+      'uncordon: the name of a Node is required (got "a/b")',
+    ],
+    [
+      'a node of the wrong type',
+      { type: 'drain', atMs: 0, node: 7 } as unknown as UserActionInput,
+      'drain: the name of a Node is required (got 7)',
+    ],
+    [
+      'a flag that is not a boolean',
+      { type: 'drain', atMs: 0, node: 'w', force: 'yes' } as unknown as UserActionInput,
+      'drain: force must be true or false',
+    ],
+    [
+      'a fractional grace period',
+      { type: 'drain', atMs: 0, node: 'w', gracePeriodSeconds: 1.5 },
+      'drain: gracePeriodSeconds must be a whole number of seconds (negative: each pod’s own)',
+    ],
+    [
+      'a negative timeout',
+      { type: 'drain', atMs: 0, node: 'w', timeoutSeconds: -1 },
+      'drain: timeoutSeconds must be 0 (no timeout) or more',
+    ],
+    [
+      'an unknown action type',
+      { type: 'reboot', atMs: 0, node: 'w' } as unknown as UserActionInput,
+      'unknown action type "reboot"',
+    ],
+  ])('refuses %s', (_, action, message) => {
+    expect(scenario(action)).toEqual({ ok: false, problems: [{ line: 1, message: `action 1: ${message}` }] })
+  })
+
+  it('a node the cluster does not have is kubectl’s NotFound at run time, not a parse problem', () => {
+    expect(scenario({ type: 'drain', atMs: 0, node: 'nope' }).ok).toBe(true)
   })
 })

@@ -8,7 +8,7 @@
  */
 import { resourceForKind } from '../api/resources'
 import type { KubeObject, Node } from '../api/types'
-import type { ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
+import type { NodeActionInput, ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
 import type { TokenUser } from '../sim/apiserver/authn'
 import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import {
@@ -21,7 +21,7 @@ import {
 import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
-import type { FaultAction, Scenario, UserAction } from '../sim/scenario/scenario'
+import { type FaultAction, NODE_ACTION_TYPES, type Scenario, type UserAction } from '../sim/scenario/scenario'
 import { isWebhookServerDocument, readWebhookServerItems } from '../sim/scenario/webhook-servers'
 import {
   isSchedulerConfiguration,
@@ -210,7 +210,10 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
   return { ok: true, scenario, actions }
 }
 
-/** One action; a delete of a kind the apiserver does not serve is refused like kubectl does. */
+/**
+ * One action; a delete of a kind the apiserver does not serve is refused like kubectl does, and a
+ * node action without a node or with a malformed flag is refused.
+ */
 export function parseAction(
   input: UserActionInput,
 ):
@@ -233,6 +236,15 @@ export function parseAction(
         lines: parsed.lines,
       },
     }
+  }
+  if (isNodeAction(input)) {
+    const problem = nodeActionProblem(input)
+    if (problem) return { ok: false, problems: [{ line: 1, message: problem }] }
+    return { ok: true, action: { action: nodeAction(input, atMs), lines: [] } }
+  }
+  if (input.type !== 'delete') {
+    const type = JSON.stringify((input as { type?: unknown }).type)
+    return { ok: false, problems: [{ line: 1, message: `unknown action type ${type}` }] }
   }
   if (!resourceForKind(input.apiVersion, input.kind)) {
     return {
@@ -261,6 +273,46 @@ export function parseAction(
       lines: [],
     },
   }
+}
+
+function isNodeAction(input: UserActionInput): input is NodeActionInput {
+  return NODE_ACTION_TYPES.has(input.type)
+}
+
+/** The action with only the fields the simulation reads (what a share link then carries). */
+function nodeAction(input: NodeActionInput, atMs: number): NodeActionInput {
+  const base = { atMs, ...(input.as !== undefined ? { as: input.as } : {}), node: input.node }
+  if (input.type !== 'drain') return { type: input.type, ...base }
+  const flags = (
+    ['force', 'ignoreDaemonsets', 'deleteEmptydirData', 'gracePeriodSeconds', 'timeoutSeconds'] as const
+  )
+    .filter((k) => input[k] !== undefined)
+    .map((k) => [k, input[k]])
+  return { type: 'drain', ...base, ...Object.fromEntries(flags) }
+}
+
+/**
+ * What kubectl would refuse before sending anything: no node name (`kubectl drain` needs one), a
+ * flag of the wrong type, a grace period that is not a whole number of seconds, a negative
+ * timeout. A node the cluster does not have is not a parse problem: kubectl asks the apiserver,
+ * which answers NotFound.
+ */
+function nodeActionProblem(input: NodeActionInput): string | undefined {
+  const node: unknown = input.node
+  if (typeof node !== 'string' || node === '' || node.includes('/'))
+    return `${input.type}: the name of a Node is required (got ${JSON.stringify(node ?? null)})`
+  if (input.type !== 'drain') return undefined
+  for (const flag of ['force', 'ignoreDaemonsets', 'deleteEmptydirData'] as const) {
+    const v: unknown = input[flag]
+    if (v !== undefined && typeof v !== 'boolean') return `drain: ${flag} must be true or false`
+  }
+  const grace: unknown = input.gracePeriodSeconds
+  if (grace !== undefined && !Number.isSafeInteger(grace))
+    return 'drain: gracePeriodSeconds must be a whole number of seconds (negative: each pod’s own)'
+  const timeout: unknown = input.timeoutSeconds
+  if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout >= 0))
+    return 'drain: timeoutSeconds must be 0 (no timeout) or more'
+  return undefined
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Pod } from '../api/types'
 import type { MessageView, ObjectRevision, ScenarioInput, WorkerEvent } from '../protocol/messages'
 import { ROUTINE_STAGES } from '../protocol/messages'
-import { DEFAULT_SCENARIO, Session } from './session'
+import { DEFAULT_SCENARIO, MIN_LOOKAHEAD_MS, Session } from './session'
 import { Mirror } from './testing/mirror'
 
 const NGINX = `apiVersion: v1
@@ -327,6 +327,41 @@ describe('Session: forks', () => {
     expect(mirror.revisions).toEqual(expected.revisions)
   })
 
+  it('skipping quiet time: once the next message worth seeing is found, one pump computes the normal lookahead', () => {
+    // Before, each cursor command computed only up to the next story message, so playback (which
+    // cannot pass what is computed) crawled one message per round trip after a fork.
+    const { session, mirror } = started()
+    session.cursor(0, true, 0.25, true)
+    mirror.take(session.apply(1, NGINX, 0))
+    for (let i = 0; i < 1_000; i++) {
+      const r = session.computeSome(250)
+      mirror.take(r.events)
+      if (!r.more) break
+    }
+    expect(mirror.computedUntilMs).toBeGreaterThanOrEqual(MIN_LOOKAHEAD_MS)
+    expect(mirror.of('applied')).toHaveLength(1)
+  })
+
+  it('a fork ahead of the cursor it was told of, while skipping quiet time, replays the kept trace before checking it', () => {
+    // The UI throttles cursor commands: a fork may come at a time past the cursor the session knows.
+    // Stopping the replay at that cursor's lookahead compared a half-replayed trace with the kept one.
+    const { session, mirror } = started()
+    session.cursor(26, true, 0.25, true)
+    mirror.take(session.apply(1, NGINX, 26))
+    for (let i = 0; i < 1_000 && mirror.of('applied').length === 0; i++)
+      mirror.take(session.computeSome(250).events)
+    session.cursor(80, true, 0.25, true)
+    mirror.take(
+      session.delete(2, { apiVersion: 'v1', kind: 'Pod', namespace: 'default', name: 'nginx' }, 105),
+    )
+    settle(session, mirror, 250)
+    expect(mirror.of('error')).toEqual([])
+    expect(mirror.of('applied').map((a) => [a.requestId, a.results[0]?.code])).toEqual([
+      [1, 201],
+      [2, 200],
+    ])
+  })
+
   it('deletes at a time: kubectl gets its answer and the Pod goes away', () => {
     const { session, mirror } = started()
     mirror.take(session.apply(1, NGINX, 0))
@@ -607,5 +642,84 @@ roleRef:
         problems: [{ line: 1, message: 'action 1: no user "carol" in the cluster' }],
       },
     ])
+  })
+})
+
+describe('Session: node actions', () => {
+  type Applied = Extract<WorkerEvent, { type: 'applied' }>
+  const onNode = (revs: readonly ObjectRevision[], node: string) =>
+    new Set(
+      revs
+        .filter((r) => r.resource === 'pods' && (r.object as Pod | null)?.spec?.nodeName === node)
+        .map((r) => r.name),
+    )
+
+  it('a drain forks the future; `applied` brings kubectl’s output once the drain is done', () => {
+    const { session, mirror } = started()
+    mirror.take(session.apply(1, DEPLOYMENT, 0))
+    settle(session, mirror)
+    const victims = onNode(mirror.revisions, 'worker-2')
+    expect(victims.size).toBeGreaterThan(0)
+
+    mirror.take(session.nodeAction(2, { type: 'drain', atMs: 20_000, node: 'worker-2' }))
+    expect(mirror.of('reset')[2]).toMatchObject({ requestId: 2, fromMs: 20_000 })
+    session.cursor(20_000, true, 1)
+    settle(session, mirror)
+    expect(mirror.of('error')).toEqual([])
+    const applied = mirror.of('applied').find((a) => a.requestId === 2) as Applied
+    expect(applied).toMatchObject({ requestId: 2, atMs: 20_000, results: [] })
+    const lines = applied.output?.map((l) => `${l.stream} ${l.text}`) ?? []
+    expect(lines[0]).toBe('stdout node/worker-2 cordoned')
+    expect(lines.at(-1)).toBe('stdout node/worker-2 drained')
+    expect(lines.filter((l) => l.startsWith('stdout evicting pod default/'))).toHaveLength(victims.size)
+    expect(lines.filter((l) => /^stdout pod\/web-\S+ evicted$/.test(l))).toHaveLength(victims.size)
+    expect(session.scenario?.actions[1]).toEqual({ type: 'drain', atMs: 20_000, node: 'worker-2' })
+
+    // The UI holds exactly what a fresh run of the final scenario shows.
+    const expected = fresh(session.scenario as ScenarioInput)
+    expect(mirror.messages).toEqual(expected.messages.slice(0, mirror.messages.length))
+    expect(mirror.revisions).toEqual(expected.revisions)
+    // Nothing runs on the drained node afterwards.
+    const after = mirror.revisions.filter((r) => r.atMs > 40_000)
+    expect(onNode(after, 'worker-2').size).toBe(0)
+  })
+
+  it('a cordon forked in before the Deployment keeps its pods off the node; the same scenario gives the same trace', () => {
+    const { session, mirror } = started()
+    mirror.take(session.apply(1, DEPLOYMENT, 1_000))
+    settle(session, mirror)
+    mirror.take(session.nodeAction(2, { type: 'cordon', atMs: 0, node: 'worker-3' }))
+    expect(mirror.of('reset')[2]).toMatchObject({ requestId: 2, fromMs: 0 })
+    settle(session, mirror)
+    const cordoned = mirror.of('applied').find((a) => a.requestId === 2) as Applied
+    expect(cordoned.output).toEqual([{ text: 'node/worker-3 cordoned', stream: 'stdout' }])
+    expect(onNode(mirror.revisions, 'worker-3').size).toBe(0)
+    // Only the new action is answered; the apply was answered before the fork.
+    expect(mirror.of('applied').map((a) => a.requestId)).toEqual([1, 2])
+
+    const again = fresh(session.scenario as ScenarioInput)
+    expect(mirror.messages).toEqual(again.messages.slice(0, mirror.messages.length))
+    expect(mirror.revisions).toEqual(again.revisions)
+  })
+
+  it('a malformed node action answers parse-error and changes nothing', () => {
+    const { session, mirror } = started()
+    const before = mirror.events.length
+    expect(session.nodeAction(3, { type: 'drain', atMs: 0, node: '', timeoutSeconds: -5 })).toEqual([
+      {
+        type: 'parse-error',
+        requestId: 3,
+        problems: [{ line: 1, message: 'drain: the name of a Node is required (got "")' }],
+      },
+    ])
+    expect(session.nodeAction(4, { type: 'cordon', atMs: 0, node: 'worker-1', as: 'carol' })).toEqual([
+      {
+        type: 'parse-error',
+        requestId: 4,
+        problems: [{ line: 1, message: 'action 1: no user "carol" in the cluster' }],
+      },
+    ])
+    expect(mirror.events.length).toBe(before)
+    expect(session.scenario?.actions).toEqual([])
   })
 })

@@ -14,10 +14,10 @@
  * the session checks), the UI is told to drop what it holds from t on, and the new trace streams
  * from there.
  */
-import { resourceForKind } from '../api/resources'
 import type {
   MessageDetail,
   MessageView,
+  NodeActionInput,
   ObjectRevision,
   ParseProblem,
   ScenarioInput,
@@ -65,7 +65,7 @@ export interface DeleteTarget {
   readonly name: string
 }
 
-/** An apply or delete waiting for kubectl's answers. */
+/** An action waiting for kubectl's answers. */
 interface Pending {
   readonly requestId: number
   readonly atMs: number
@@ -99,7 +99,7 @@ export class Session {
   private reportedIdleAtMs: number | undefined
   /** After a fork, the trace is known complete up to here (the kept prefix). */
   private floorMs = -1
-  /** Applies and deletes waiting for their results, by index of their action in the scenario. */
+  /** Actions waiting for kubectl to finish, by index of their action in the scenario. */
   private readonly pending = new Map<number, Pending>()
   private cursorMs = 0
   private playing = false
@@ -179,6 +179,20 @@ export class Session {
     return this.fork(action, [], requestId)
   }
 
+  /**
+   * `kubectl cordon`, `uncordon` or `drain` at `action.atMs`; like `apply`, it forks the future and
+   * is answered by `applied` (with kubectl's output) once the command has finished, or by
+   * `parse-error` for a malformed action.
+   */
+  nodeAction(requestId: number, action: NodeActionInput): WorkerEvent[] {
+    const t = normalizeAtMs(action.atMs)
+    if (t === undefined) return [errorEvent(requestId, `invalid time ${action.atMs}`)]
+    const parsed = parseAction({ ...action, atMs: t })
+    if (!parsed.ok) return [{ type: 'parse-error', requestId, problems: parsed.problems }]
+    // The action as parsed: only the fields kubectl takes go into the scenario.
+    return this.fork(parsed.action.action as NodeActionInput, [], requestId)
+  }
+
   /** Where playback is: the session computes ahead of it. */
   cursor(atMs: number, playing: boolean, speed: number, skipQuiet = false): void {
     if (Number.isFinite(atMs)) this.cursorMs = Math.max(0, atMs)
@@ -230,13 +244,28 @@ export class Session {
     let scanned = kernel.trace.length
     let n = 0
     let budgetHit = false
+    // The quiet search found the next message worth seeing: the normal lookahead applies from here,
+    // so there is more to compute at once (not only at the next cursor command).
+    let storyFound = false
+    // A fork replays what the UI kept before it streams anything: until its trace is that long, no
+    // horizon applies (the UI's cursor may lag behind the fork's time, and a lookahead stop there
+    // would compare a half-replayed trace with the kept one).
+    const catchingUp = () => !run.verified && kernel.trace.length < this.sent.length
     try {
       for (;;) {
         const next = kernel.nextEventAtMs
-        if (next === undefined || next > (kernel.idle ? target : busyLimit)) break
-        if (quiet && kernel.trace.length > scanned) {
-          if (storyAfter(kernel.trace, scanned, this.cursorMs)) break
+        if (next === undefined) break
+        if (catchingUp()) {
           scanned = kernel.trace.length
+        } else {
+          if (next > (kernel.idle ? target : busyLimit)) break
+          if (quiet && kernel.trace.length > scanned) {
+            if (storyAfter(kernel.trace, scanned, this.cursorMs)) {
+              storyFound = true
+              break
+            }
+            scanned = kernel.trace.length
+          }
         }
         if (n >= maxEvents) {
           budgetHit = true
@@ -255,7 +284,7 @@ export class Session {
     const events: WorkerEvent[] = []
     if (!run.verified) {
       // Stream nothing of a fork until its trace has caught up with what the UI kept.
-      if (budgetHit && kernel.trace.length < this.sent.length) return { events, more: true }
+      if (budgetHit && catchingUp()) return { events, more: true }
       run.verified = true
       const diverged = firstDifference(this.sent, kernel.trace)
       if (diverged !== undefined) events.push(...this.restart(diverged))
@@ -263,7 +292,7 @@ export class Session {
     const frame = this.frame(run, target)
     if (frame) events.push(frame)
     events.push(...this.appliedEvents(run))
-    return { events, more: budgetHit }
+    return { events, more: budgetHit || storyFound }
   }
 
   /** The virtual time to compute to once the cluster is idle. */
@@ -412,7 +441,7 @@ export class Session {
     }
   }
 
-  /** `applied` for every pending action whose kubectl calls have all answered. */
+  /** `applied` for every pending action whose kubectl has finished. */
   private appliedEvents(run: Run): WorkerEvent[] {
     if (this.pending.size === 0) return []
     const out: WorkerEvent[] = []
@@ -422,23 +451,18 @@ export class Session {
     for (const [index, p] of waiting) {
       const action = run.actions[index]
       const entry = action && byAction.get(action)
-      if (!action || !entry || entry.results.length < expectedResults(action)) continue
+      if (!action || !entry?.done) continue
       this.pending.delete(index)
       out.push({
         type: 'applied',
         requestId: p.requestId,
         atMs: p.atMs,
         results: entry.results.map((r, i) => objectResult(r, p.lines[i])),
+        ...(entry.output.length ? { output: [...entry.output] } : {}),
       })
     }
     return out
   }
-}
-
-/** How many results Cluster records for an action (one per object; none for an unknown kind). */
-function expectedResults(action: UserAction): number {
-  if (action.type === 'apply') return action.objects.length
-  return resourceForKind(action.apiVersion, action.kind) ? 1 : 0
 }
 
 /** Index of the first message sent at or after `atMs` (messages are in sentAtMs order). */

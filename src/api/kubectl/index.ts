@@ -15,6 +15,7 @@ export {
   taintString,
   tolerationString,
 } from './describe-writer'
+export { goDuration, type OutputLine, type OutputStream, standardErrorMessage } from './drain-output'
 export { humanDuration, parseTimeMs, shortHumanDuration, translateTimestampSince } from './duration'
 export {
   type AnyEvent,

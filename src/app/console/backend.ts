@@ -1,9 +1,9 @@
 /**
- * The console's default way of changing the cluster: the bridge's apply and delete (each forks
- * the simulation at the given time). cordon, uncordon and drain are not wired to the worker yet:
- * they answer that they are not available, until a bridge function for them is passed in.
+ * The console's way of changing the cluster: the bridge's apply, delete and node actions (cordon,
+ * uncordon, drain), each forking the simulation at the given time, as the chosen user.
  */
-import { applyYaml, deleteObject } from '../bridge'
+import type { OutputLine } from '../../protocol/messages'
+import { applyYaml, deleteObject, runNodeAction } from '../bridge'
 import type { ConsoleBackend, NodeActionOutput } from './execute'
 import type { NodeAction } from './parse'
 
@@ -13,21 +13,29 @@ export type NodeActionRunner = (
   as: string | undefined,
 ) => Promise<NodeActionOutput>
 
-const notAvailable: NodeActionRunner = async (action) => ({
-  exitCode: 1,
-  output: [{ text: `error: ${action.type} is not available yet`, stream: 'stderr' }],
-})
+/**
+ * kubectl exits 1 when it reported an error: any stderr line but a `Warning:` (a drain's
+ * "There are pending nodes to be drained", a NotFound, a refused cordon).
+ */
+export function exitCodeOf(output: readonly OutputLine[]): number {
+  return output.some((l) => l.stream === 'stderr' && !l.text.startsWith('Warning: ')) ? 1 : 0
+}
 
-export function bridgeBackend(nodeAction: NodeActionRunner = notAvailable): ConsoleBackend {
+export const bridgeNodeAction: NodeActionRunner = async (action, atMs, as) => {
+  const outcome = await runNodeAction({ ...action, atMs, ...(as !== undefined ? { as } : {}) })
+  if (outcome.type === 'parse-error')
+    return {
+      exitCode: 1,
+      output: outcome.problems.map((p) => ({ text: `error: ${p.message}`, stream: 'stderr' })),
+    }
+  const output = outcome.output ?? []
+  return { exitCode: exitCodeOf(output), output: output.map((l) => ({ text: l.text, stream: l.stream })) }
+}
+
+export function bridgeBackend(nodeAction: NodeActionRunner = bridgeNodeAction): ConsoleBackend {
   return {
     apply: (yaml, atMs, as) => applyYaml(yaml, atMs, as),
-    delete: (target, atMs, as) =>
-      // The bridge deletes as the admin; acting as someone else would misstate what RBAC allows.
-      as === undefined
-        ? deleteObject(target, atMs)
-        : Promise.reject(
-            new Error(`deleting as ${JSON.stringify(as)} is not available yet (switch to the admin)`),
-          ),
+    delete: (target, atMs, as) => deleteObject(target, atMs, as),
     nodeAction,
   }
 }

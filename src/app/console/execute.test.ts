@@ -3,7 +3,7 @@ import { parse as parseYaml } from 'yaml'
 import { runView, type ViewCommand } from '../../api/kubectl/view'
 import { DEFAULT_START_MS } from '../../api/time'
 import type { Pod } from '../../api/types'
-import { bridgeBackend } from './backend'
+import { exitCodeOf } from './backend'
 import { type ConsoleContext, type ConsoleResult, execute, viewObjectsAt } from './execute'
 import { fakeBackend, simulated } from './testing'
 
@@ -430,17 +430,15 @@ describe('writes: apply, delete and node actions through the backend', () => {
     ])
   })
 
-  it('the default backend does not do node actions yet, and does not delete as another user', async () => {
-    const backend = bridgeBackend()
-    expect(await execute('cordon worker-1', context({ backend }))).toMatchObject({
-      mode: 'write',
-      exitCode: 1,
-      output: [{}, { text: 'error: cordon is not available yet\n', stream: 'stderr' }],
-    })
-    expect(await execute('delete pod nginx', context({ backend, as: 'alice' }))).toMatchObject({
-      exitCode: 1,
-      output: [{}, { text: 'error: deleting as "alice" is not available yet (switch to the admin)\n' }],
-    })
+  it('a node action exits 1 when kubectl reported an error, not for a warning', () => {
+    expect(exitCodeOf([{ text: 'node/worker-1 cordoned', stream: 'stdout' }])).toBe(0)
+    expect(
+      exitCodeOf([
+        { text: 'Warning: ignoring DaemonSet-managed Pods: default/x', stream: 'stderr' },
+        { text: 'node/worker-1 drained', stream: 'stdout' },
+      ]),
+    ).toBe(0)
+    expect(exitCodeOf([{ text: 'There are pending nodes to be drained:', stream: 'stderr' }])).toBe(1)
   })
 })
 

@@ -30,6 +30,7 @@ import { bind } from './handlers/binding'
 import type { ApiRequest, Handler, HandlerContext } from './handlers/context'
 import { create } from './handlers/create'
 import { remove } from './handlers/delete'
+import { evict } from './handlers/eviction'
 import { get, list, watch } from './handlers/read'
 import { patch, update } from './handlers/update'
 import type { HttpRequest, HttpResponse, WatchEvent, WatchEventType } from './http'
@@ -68,6 +69,9 @@ const CACHED: readonly ResourceInfo[] = [
   resourceByName('admissionregistration.k8s.io', 'validatingwebhookconfigurations') as ResourceInfo,
   ...RBAC_RESOURCES,
 ]
+
+/** Subresources served only by POST (BindingREST and EvictionREST are only NamedCreaters). */
+const CREATE_ONLY_SUBRESOURCES: ReadonlySet<string> = new Set(['binding', 'eviction'])
 
 const HANDLERS: Record<string, Handler> = {
   get,
@@ -267,8 +271,10 @@ export class ApiServer implements Component, HandlerContext {
 
     const req: ApiRequest = { message, info, user: authn.user, ...(object ? { object } : {}), stage }
     if (info.verb === 'create' && info.subresource === 'binding') return yield* bind(this, req)
+    if (info.verb === 'create' && info.subresource === 'eviction') return yield* evict(this, req)
     const handler = HANDLERS[info.verb]
-    if (!handler || (info.verb === 'create' && info.subresource !== '')) {
+    const createOnly = CREATE_ONLY_SUBRESOURCES.has(info.subresource)
+    if (!handler || (info.verb === 'create' && info.subresource !== '') || createOnly) {
       return {
         code: 405,
         body: methodNotAllowed(`the server does not allow this method on the requested resource`),

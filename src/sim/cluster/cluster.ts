@@ -3,6 +3,7 @@
  * kube-controller-manager, and per node a kubelet and a container runtime, plus the image
  * registry and the user's kubectl. Construct it from a scenario, then `run()`.
  */
+import type { OutputLine } from '../../api/kubectl/drain-output'
 import { resourceForKind } from '../../api/resources'
 import type { Node } from '../../api/types'
 import type { AdmissionPlugin } from '../apiserver/admission/types'
@@ -11,6 +12,7 @@ import { Etcd } from '../etcd/etcd'
 import { Kernel } from '../kernel/kernel'
 import { APISERVER, kubeletId, runtimeId } from '../kernel/trace'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
+import { Terminal } from '../kubectl/terminal'
 import { DEFAULT_SEED, type FaultAction, type Scenario, type UserAction } from '../scenario/scenario'
 import { optionsFromConfiguration } from '../scheduler/scheduler'
 import { WebhookServers } from '../webhook/server'
@@ -20,7 +22,12 @@ import { DEFAULT_NODES, makeNode } from './default-cluster'
 
 export interface ActionResult {
   readonly action: UserAction
+  /** kubectl's answer per object of an apply or delete; empty for a node action. */
   readonly results: ApplyResult[]
+  /** What kubectl printed, as it printed it (node actions: cordon, uncordon, drain). */
+  readonly output: OutputLine[]
+  /** Set when kubectl has finished (a drain may wait long after its first request). */
+  done: boolean
 }
 
 /** What a scenario does not choose: test hooks. */
@@ -123,9 +130,15 @@ export class Cluster {
 
   private *perform(action: UserAction) {
     const results: ApplyResult[] = []
-    const entry = { action, results }
+    const entry: ActionResult = { action, results, output: [], done: false }
     this.actionResults.push(entry)
-    if (action.type === 'apply') {
+    if (action.type === 'cordon' || action.type === 'uncordon' || action.type === 'drain') {
+      const term = new Terminal(entry.output)
+      const { node, as } = action
+      if (action.type === 'drain') yield* this.kubectl.drain(node, action, term, as)
+      else yield* this.kubectl.cordon(node, action.type === 'cordon', term, as)
+      term.close()
+    } else if (action.type === 'apply') {
       for (const obj of action.objects) {
         const info = resourceForKind(obj.apiVersion, obj.kind)
         if (!info) {
@@ -134,10 +147,11 @@ export class Cluster {
         }
         results.push(yield* this.kubectl.apply(obj, info, action.as))
       }
-    } else {
+    } else if (action.type === 'delete') {
       const info = resourceForKind(action.apiVersion, action.kind)
       if (info) results.push(yield* this.kubectl.delete(info, action.namespace, action.name, action.as))
     }
+    entry.done = true
   }
 
   /** Run until idle (no foreground work), or until virtual time `untilMs`. */

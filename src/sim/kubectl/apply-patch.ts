@@ -56,6 +56,14 @@ export function threeWayMergePatch(
   return mergePatches(deletions, delta)
 }
 
+/**
+ * strategicpatch.CreateTwoWayMergePatch: what changed from `original` to `modified`, a removed key
+ * as `null` (kubectl cordon's patch of a Node).
+ */
+export function twoWayMergePatch(original: JsonObject, modified: JsonObject): JsonObject {
+  return diffMaps(original, modified, {})
+}
+
 /** Type of a JSON value, as reflect.TypeOf tells them apart after json.Unmarshal. */
 function typeOf(v: Json): string {
   if (v === null) return 'null'

@@ -4,8 +4,10 @@
  * PATCH it with a three-way strategic merge patch computed from the last-applied annotation, the
  * manifest and the live object, or send nothing when that patch is empty (`unchanged`). Requests
  * carry the admin's client certificate from kubeadm's admin.conf, or, for an action done as one of
- * the scenario's users, that user's bearer token (one client per identity).
+ * the scenario's users, that user's bearer token (one client per identity). `delete`, `cordon`,
+ * `uncordon` and `drain` too (cordon.ts, drain.ts).
  */
+import { standardErrorMessage } from '../../api/kubectl/drain-output'
 import type { ResourceInfo } from '../../api/resources'
 import { clone, type KubeObject, type Status, writableMeta } from '../../api/types'
 import type { TokenUser } from '../apiserver/authn'
@@ -13,7 +15,11 @@ import { ApiClient, type ApiResult } from '../client/client'
 import { ClientComponent } from '../component'
 import type { Kernel, Proc } from '../kernel/kernel'
 import { KUBECTL, type Message } from '../kernel/trace'
+import type { DrainFlags } from '../scenario/scenario'
 import { type JsonObject, threeWayMergePatch } from './apply-patch'
+import { cordonOrUncordon, getNode } from './cordon'
+import { drain } from './drain'
+import type { Terminal } from './terminal'
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration'
 
@@ -176,6 +182,25 @@ export class Kubectl extends ClientComponent {
       return { ...base, code: patched.code, status: patched.status, failedRequest }
     }
     return finish(base, patched, 'configured')
+  }
+
+  /**
+   * `kubectl cordon <node>` (desired true) or `kubectl uncordon <node>` (false): what it prints
+   * goes to `term`.
+   */
+  *cordon(node: string, desired: boolean, term: Terminal, as?: string): Proc {
+    const client = this.clientFor(as)
+    if (!client) return term.err(`error: ${unknownUser(as)}`)
+    const got = yield* getNode(client, node)
+    if (!got.ok) return term.err(standardErrorMessage(got.status))
+    yield* cordonOrUncordon(client, got.object, desired, term)
+  }
+
+  /** `kubectl drain <node>` with its flags: what it prints goes to `term`. */
+  *drain(node: string, flags: DrainFlags, term: Terminal, as?: string): Proc {
+    const client = this.clientFor(as)
+    if (!client) return term.err(`error: ${unknownUser(as)}`)
+    yield* drain(this.kernel, client, node, flags, term)
   }
 
   /** `kubectl delete <kind> <name>`. */

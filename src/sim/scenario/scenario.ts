@@ -30,6 +30,46 @@ export type UserAction =
       readonly namespace?: string
       readonly name: string
     }
+  | NodeAction
+
+/**
+ * `kubectl cordon|uncordon <node>`, or `kubectl drain <node>` with its flags (absent: kubectl's
+ * defaults). `gracePeriodSeconds` is `--grace-period` (negative, the default: each pod's own);
+ * `timeoutSeconds` is `--timeout` (0, the default: no limit — the simulated kubectl still stops
+ * waiting after DRAIN_WAIT_LIMIT_MS of virtual time, see src/sim/kubectl/drain.ts).
+ */
+export type NodeAction =
+  | {
+      readonly type: 'cordon' | 'uncordon'
+      readonly atMs: number
+      readonly as?: string
+      /** The Node's name. */
+      readonly node: string
+    }
+  | ({
+      readonly type: 'drain'
+      readonly atMs: number
+      readonly as?: string
+      /** The Node's name. */
+      readonly node: string
+    } & DrainFlags)
+
+/** `kubectl drain`'s flags that the simulation takes. */
+export interface DrainFlags {
+  /** --force: also delete pods that declare no controller. */
+  readonly force?: boolean
+  /** --ignore-daemonsets: skip DaemonSet-managed pods instead of refusing to drain. */
+  readonly ignoreDaemonsets?: boolean
+  /** --delete-emptydir-data: also delete pods with emptyDir volumes. */
+  readonly deleteEmptydirData?: boolean
+  /** --grace-period (default -1: the pod's terminationGracePeriodSeconds). */
+  readonly gracePeriodSeconds?: number
+  /** --timeout in seconds (default 0: infinite). */
+  readonly timeoutSeconds?: number
+}
+
+/** The actions that act on one Node through kubectl. */
+export const NODE_ACTION_TYPES: ReadonlySet<string> = new Set(['cordon', 'uncordon', 'drain'])
 
 /**
  * A failure injected at a virtual time (what-if faults). Not a kubectl action: it acts on the

@@ -37,13 +37,19 @@ describe('forbiddenText (responsewriters/errors.go forbiddenMessage)', () => {
       'named object, subresource, group',
       { verb: 'update', apiGroup: 'apps', resource: 'deployments', subresource: 'status', name: 'web' },
       '',
-      'deployments/status "web" is forbidden: User "alice" cannot update resource "deployments/status" in API group "apps" in the namespace "default"',
+      'deployments.apps "web" is forbidden: User "alice" cannot update resource "deployments/status" in API group "apps" in the namespace "default"',
+    ],
+    [
+      'named pod subresource, core group',
+      { verb: 'create', resource: 'pods', subresource: 'eviction', name: 'nginx' },
+      '',
+      'pods "nginx" is forbidden: User "alice" cannot create resource "pods/eviction" in API group "" in the namespace "default"',
     ],
     [
       'non-resource URL',
       { verb: 'get', resource: '', path: '/metrics' },
       '',
-      'User "alice" cannot get path "/metrics"',
+      'forbidden: User "alice" cannot get path "/metrics"',
     ],
     [
       'with the authorizer reason',

@@ -46,17 +46,20 @@ export class AuthorizerChain implements Authorizer {
 
 /**
  * The 403 text (apiserver/pkg/endpoints/handlers/responsewriters/errors.go forbiddenMessage and
- * Forbidden): the authorizer's reason, if any, follows after `: `.
+ * ForbiddenStatusError): the authorizer's reason, if any, follows after `: `; apierrors.NewForbidden
+ * puts in front the group-qualified resource without its subresource (`pods "x"`,
+ * `deployments.apps "web"`), or `forbidden` for a non-resource path.
  */
 export function forbiddenText(user: UserInfo, req: Attributes, reason = ''): string {
   const subject = `User "${user.name}"`
   let msg: string
   if (!req.resource) {
-    msg = `${subject} cannot ${req.verb} path "${req.path ?? ''}"`
+    msg = `forbidden: ${subject} cannot ${req.verb} path "${req.path ?? ''}"`
   } else {
     const resource = req.subresource ? `${req.resource}/${req.subresource}` : req.resource
     const scope = req.namespace ? `in the namespace "${req.namespace}"` : 'at the cluster scope'
-    const named = req.name ? `${resource} "${req.name}"` : resource
+    const qualified = req.apiGroup ? `${req.resource}.${req.apiGroup}` : req.resource
+    const named = req.name ? `${qualified} "${req.name}"` : qualified
     msg = `${named} is forbidden: ${subject} cannot ${req.verb} resource "${resource}" in API group "${req.apiGroup}" ${scope}`
   }
   return reason ? `${msg}: ${reason}` : msg

@@ -8,6 +8,7 @@ import { etcdKey } from '../../../api/resources'
 import { conflict, notFound } from '../../../api/status'
 import {
   clone,
+  type KubeObject,
   type ObjectMeta,
   type Pod,
   type Status,
@@ -18,23 +19,30 @@ import type { Proc } from '../../kernel/kernel'
 import type { HttpResponse } from '../http'
 import type { ApiRequest, HandlerContext } from './context'
 
-interface DeleteOptions {
-  gracePeriodSeconds?: number
-  preconditions?: { uid?: string; resourceVersion?: string }
+/** metav1.DeleteOptions, as far as the simulation reads them. */
+export interface DeleteOptions {
+  readonly gracePeriodSeconds?: number
+  readonly preconditions?: { readonly uid?: string; readonly resourceVersion?: string }
 }
 
 export function* remove(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
+  return yield* deleteObject(ctx, req, (req.message.payload.body ?? {}) as DeleteOptions)
+}
+
+/** registry/store.go Delete of the request's object with `options` (also the eviction's delete). */
+export function* deleteObject(
+  ctx: HandlerContext,
+  req: ApiRequest,
+  options: DeleteOptions,
+): Proc<HttpResponse> {
   const ri = req.info
-  const options = (req.message.payload.body ?? {}) as DeleteOptions
   const key = etcdKey(ri.info, ri.namespace || undefined, ri.name)
   for (;;) {
     const kv = yield* ctx.storage.get(key, req.stage('persist'), req.object)
     if (!kv) return { code: 404, body: notFound(ri.resource, ri.name, ri.apiGroup) }
     const current = ctx.storage.decodeKv(kv)
-    if (options.preconditions?.uid && options.preconditions.uid !== current.metadata?.uid) {
-      const message = `Precondition failed: UID in precondition: ${options.preconditions.uid}, UID in object meta: ${current.metadata?.uid}`
-      return { code: 409, body: conflict(ri.resource, ri.name, message, ri.apiGroup) }
-    }
+    const failed = preconditionFailure(options, current)
+    if (failed) return { code: 409, body: conflict(ri.resource, ri.name, failed, ri.apiGroup) }
     const grace = ri.resource === 'pods' && ri.apiGroup === '' ? podGracePeriod(current as Pod, options) : 0
     if (grace > 0) {
       if (current.metadata?.deletionTimestamp) return { code: 200, body: current }
@@ -52,6 +60,16 @@ export function* remove(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse
     const deleted = yield* ctx.storage.delete(key, kv.modRevision, req.stage('persist'), req.object)
     if (deleted) return { code: 200, body: deleted }
   }
+}
+
+/** storage.Preconditions.Check: the UID, then the resourceVersion. */
+function preconditionFailure(options: DeleteOptions, current: KubeObject): string | undefined {
+  const { uid, resourceVersion } = options.preconditions ?? {}
+  if (uid && uid !== current.metadata?.uid)
+    return `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${current.metadata?.uid}`
+  if (resourceVersion && resourceVersion !== current.metadata?.resourceVersion)
+    return `Precondition failed: ResourceVersion in precondition: ${resourceVersion}, ResourceVersion in object meta: ${current.metadata?.resourceVersion}`
+  return undefined
 }
 
 /** Set deletion metadata on the current object, inside GuaranteedUpdate so no write is lost. */
