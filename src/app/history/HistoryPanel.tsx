@@ -5,11 +5,11 @@
  * webhooks' mutations, uid and timestamps).
  */
 import './history.css'
-import { useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { stringify } from 'yaml'
 import { fetchMessage } from '../bridge'
 import { type HistoryEntry, objectHistory } from '../model/history'
-import { jsonDiff } from '../model/json-diff'
+import { type JsonPatchOp, jsonDiff } from '../model/json-diff'
 import { explainState, subjectOf } from '../model/why-view'
 import { useStore } from '../store/store'
 import { formatOffset } from '../timeline/scale'
@@ -85,18 +85,9 @@ function Entry({ entry, objectKey }: { entry: HistoryEntry; objectKey: string })
         )}
       </div>
       {entry.change === 'update' && (
-        <ul className="history-ops" data-testid="history-ops">
-          {entry.ops.map((op) => {
-            const line = opLine(op)
-            return (
-              <li key={`${op.op}${op.path}`} className={`op op-${op.op}`} title={line.full}>
-                <span className="sign">{line.sign}</span> <code>{line.path}</code>
-                {line.value && <span className="value">: {line.value}</span>}
-              </li>
-            )
-          })}
+        <OpList testId="history-ops" ops={entry.ops}>
           {entry.ops.length === 0 && <li className="muted">no change but the resourceVersion</li>}
-        </ul>
+        </OpList>
       )}
       {entry.change === 'create' && entry.object && <Created entry={entry} />}
     </li>
@@ -127,21 +118,38 @@ function Created({ entry }: { entry: HistoryEntry }) {
       {requestId !== undefined && (
         <>
           <p className="muted">What the apiserver changed in what {entry.writer?.component} sent:</p>
-          <ul className="history-ops" data-testid="history-added">
+          <OpList testId="history-added" ops={added}>
             {sent === undefined && <li className="muted">loading…</li>}
-            {added.map((op) => {
-              const line = opLine(op)
-              return (
-                <li key={`${op.op}${op.path}`} className={`op op-${op.op}`} title={line.full}>
-                  <span className="sign">{line.sign}</span> <code>{line.path}</code>
-                  {line.value && <span className="value">: {line.value}</span>}
-                </li>
-              )
-            })}
-          </ul>
+          </OpList>
         </>
       )}
       <pre className="history-object">{stringify(entry.object)}</pre>
     </details>
+  )
+}
+
+/** JSON Patch operations as signed lines, after any `children` (a note, a placeholder). */
+function OpList({
+  testId,
+  ops,
+  children,
+}: {
+  testId: string
+  ops: readonly JsonPatchOp[]
+  children?: ReactNode
+}) {
+  return (
+    <ul className="history-ops" data-testid={testId}>
+      {children}
+      {ops.map((op) => {
+        const line = opLine(op)
+        return (
+          <li key={`${op.op}${op.path}`} className={`op op-${op.op}`} title={line.full}>
+            <span className="sign">{line.sign}</span> <code>{line.path}</code>
+            {line.value && <span className="value">: {line.value}</span>}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
