@@ -12,6 +12,8 @@ import { EditorPanel } from './EditorPanel'
 import { TEMPLATES } from './editor/templates'
 import { ClusterGraph } from './graph/ClusterGraph'
 import { Inspector } from './Inspector'
+import { syncDocumentLang, useT } from './i18n/i18n'
+import { LanguageSwitch } from './LanguageSwitch'
 import { PlaybackBar } from './PlaybackBar'
 import { StatusStrip } from './StatusStrip'
 import { installShortcuts } from './shortcuts'
@@ -24,12 +26,15 @@ export function App() {
     const unfollow = followBoot()
     startSimulation({ seed: 1, clusterYaml: '', actions: [] })
     const uninstall = installShortcuts()
+    const unsyncLang = syncDocumentLang()
     return () => {
       unfollow()
       uninstall()
+      unsyncLang()
     }
   }, [])
   const dockHeight = useStore((s) => s.dockHeight)
+  const t = useT()
   return (
     <div
       className="app"
@@ -38,7 +43,8 @@ export function App() {
     >
       <header className="topbar">
         <h1>podflow</h1>
-        <p className="tagline">How Kubernetes v1.33 creates a Pod, message by message</p>
+        <p className="tagline">{t('app.tagline')}</p>
+        <LanguageSwitch />
         <ThemeToggle />
       </header>
       <EditorPanel />

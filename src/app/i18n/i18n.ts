@@ -1,0 +1,62 @@
+/**
+ * The app's language: `t(key, params)` in the current language, a hook for components, and the
+ * choice (from the browser, switchable, remembered in localStorage; `<html lang>` follows it).
+ */
+import { create } from 'zustand'
+import { type CatalogOf, detectLang, format, type KeyOf, type Lang, lookup, type Params } from './catalog'
+import { en } from './en'
+import { zh } from './zh'
+
+export type MessageKey = KeyOf<typeof en>
+export type { Lang }
+
+const CATALOGS: Readonly<Record<Lang, CatalogOf<typeof en>>> = { en, zh }
+const STORAGE_KEY = 'podflow.lang'
+
+function savedLang(): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY)
+  } catch {
+    return null // storage refused (privacy settings): fall back to the browser's languages
+  }
+}
+
+function browserLangs(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])
+}
+
+export const useLang = create<{ lang: Lang }>(() => ({ lang: detectLang(savedLang(), browserLangs()) }))
+
+/** `key` in `lang` (English if the key is missing there), placeholders filled. */
+export function translate(lang: Lang, key: MessageKey, params?: Params): string {
+  return format(lookup(CATALOGS[lang], key) ?? lookup(en, key) ?? key, params)
+}
+
+/** Outside React: the current language's text. */
+export function t(key: MessageKey, params?: Params): string {
+  return translate(useLang.getState().lang, key, params)
+}
+
+/** In a component: a `t` that re-renders the component when the language changes. */
+export function useT(): (key: MessageKey, params?: Params) => string {
+  const lang = useLang((s) => s.lang)
+  return (key, params) => translate(lang, key, params)
+}
+
+export function setLang(lang: Lang): void {
+  useLang.setState({ lang })
+  try {
+    localStorage.setItem(STORAGE_KEY, lang)
+  } catch {
+    // Not remembered; the choice still holds for this page.
+  }
+}
+
+/** Keep `<html lang>` in step (screen readers and fonts use it). */
+export function syncDocumentLang(): () => void {
+  const apply = (lang: Lang) => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'
+  }
+  apply(useLang.getState().lang)
+  return useLang.subscribe((s) => apply(s.lang))
+}
