@@ -14,11 +14,13 @@ import { ClusterGraph } from './graph/ClusterGraph'
 import { Inspector } from './Inspector'
 import { syncDocumentLang, useT } from './i18n/i18n'
 import { LanguageSwitch } from './LanguageSwitch'
+import { ScenarioLibrary } from './library/ScenarioLibrary'
 import { PlaybackBar } from './PlaybackBar'
 import { StatusStrip } from './StatusStrip'
 import { installShortcuts } from './shortcuts'
 import { useStore } from './store/store'
 import { ThemeToggle } from './ThemeToggle'
+import { TeachingToggle } from './teaching/TeachingToggle'
 
 export function App() {
   useEffect(() => {
@@ -44,11 +46,13 @@ export function App() {
       <header className="topbar">
         <h1>podflow</h1>
         <p className="tagline">{t('app.tagline')}</p>
+        <ScenarioLibrary />
+        <TeachingToggle />
         <LanguageSwitch />
         <ThemeToggle />
       </header>
       <EditorPanel />
-      <main className="stage" aria-label="Cluster">
+      <main className="stage" aria-label={t('app.stage')}>
         <div className="graph-area">
           <ClusterGraph />
         </div>

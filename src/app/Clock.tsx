@@ -4,6 +4,7 @@
  */
 import { type KeyboardEvent, useState } from 'react'
 import { parseDuration } from '../api/parse-duration'
+import { useT } from './i18n/i18n'
 import { seek } from './playback'
 import { useStore } from './store/store'
 
@@ -18,6 +19,7 @@ export function Clock() {
   const cursorMs = useStore((s) => s.cursorMs)
   const [editing, setEditing] = useState<string | undefined>()
   const [invalid, setInvalid] = useState(false)
+  const t = useT()
   const shown = `${(cursorMs / 1000).toFixed(3)} s`
   if (editing === undefined) {
     return (
@@ -25,8 +27,8 @@ export function Clock() {
         type="button"
         className="clock"
         data-testid="clock"
-        title="Go to a time: click and type 12.5, 850ms or 1m30s"
-        aria-label={`Virtual time ${shown}; go to another time`}
+        title={t('playback.clockTitle')}
+        aria-label={t('playback.clockLabel', { time: shown })}
         onClick={() => {
           useStore.setState({ playing: false })
           setEditing((cursorMs / 1000).toFixed(3))
@@ -52,7 +54,7 @@ export function Clock() {
     <input
       className="clock clock-input"
       data-testid="clock-input"
-      aria-label="Go to virtual time (seconds, or 850ms, 1m30s)"
+      aria-label={t('playback.clockInput')}
       aria-invalid={invalid}
       // biome-ignore lint/a11y/noAutofocus: the user just asked to type a time here
       autoFocus

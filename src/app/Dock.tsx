@@ -7,16 +7,17 @@ import type { KeyboardEvent, ReactNode } from 'react'
 import { KubectlConsole } from './console/KubectlConsole'
 import { DockResizer } from './DockResizer'
 import { HistoryPanel } from './history/HistoryPanel'
+import { useT } from './i18n/i18n'
 import { play } from './playback'
 import { SchedulingTab } from './scheduling/SchedulingTab'
 import { type DockTab, useStore } from './store/store'
 import { Timeline } from './timeline/Timeline'
 
-const TABS: ReadonlyArray<{ id: DockTab; label: string }> = [
-  { id: 'timeline', label: 'Timeline' },
-  { id: 'console', label: 'kubectl' },
-  { id: 'scheduling', label: 'Scheduling' },
-  { id: 'history', label: 'History' },
+const TABS: ReadonlyArray<{ id: DockTab }> = [
+  { id: 'timeline' },
+  { id: 'console' },
+  { id: 'scheduling' },
+  { id: 'history' },
 ]
 
 /** After a write from the console, play from its time, as after Apply. */
@@ -27,12 +28,13 @@ function playFrom(result: { readonly atMs: number; readonly exitCode: number }):
 
 export function Dock() {
   const tab = useStore((s) => s.dockTab)
+  const t = useT()
   const select = (dockTab: DockTab) => useStore.setState({ dockTab })
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
     e.preventDefault()
     e.stopPropagation()
-    const i = TABS.findIndex((t) => t.id === tab)
+    const i = TABS.findIndex((d) => d.id === tab)
     const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]
     if (next) {
       select(next.id)
@@ -51,22 +53,28 @@ export function Dock() {
     </div>
   )
   return (
-    <section className="dock" aria-label="Details" data-testid="dock">
+    <section className="dock" aria-label={t('dock.label')} data-testid="dock">
       <DockResizer />
-      <div className="dock-tabs" role="tablist" aria-label="Details" onKeyDown={onKeyDown} tabIndex={-1}>
-        {TABS.map((t) => (
+      <div
+        className="dock-tabs"
+        role="tablist"
+        aria-label={t('dock.label')}
+        onKeyDown={onKeyDown}
+        tabIndex={-1}
+      >
+        {TABS.map((d) => (
           <button
-            key={t.id}
+            key={d.id}
             type="button"
             role="tab"
-            id={`dock-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`dock-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            data-testid={`dock-tab-${t.id}`}
-            onClick={() => select(t.id)}
+            id={`dock-tab-${d.id}`}
+            aria-selected={tab === d.id}
+            aria-controls={`dock-panel-${d.id}`}
+            tabIndex={tab === d.id ? 0 : -1}
+            data-testid={`dock-tab-${d.id}`}
+            onClick={() => select(d.id)}
           >
-            {t.label}
+            {t(`dock.${d.id}`)}
           </button>
         ))}
       </div>

@@ -3,6 +3,7 @@
  * less of the window (the graph takes the rest). Double-click restores the default height.
  */
 import type { KeyboardEvent, PointerEvent } from 'react'
+import { useT } from './i18n/i18n'
 import { useStore } from './store/store'
 
 const MIN_PX = 120
@@ -19,6 +20,7 @@ function currentHeight(handle: HTMLElement): number {
 
 export function DockResizer() {
   const height = useStore((s) => s.dockHeight)
+  const t = useT()
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     const handle = e.currentTarget
     handle.setPointerCapture(e.pointerId)
@@ -46,7 +48,7 @@ export function DockResizer() {
       className="dock-resize"
       role="separator"
       aria-orientation="horizontal"
-      aria-label="Resize the panels under the graph"
+      aria-label={t('dock.resize')}
       aria-valuenow={height}
       tabIndex={0}
       data-testid="dock-resize"

@@ -6,7 +6,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ADMIN_USER } from '../protocol/messages'
 import { applyWorkload, nodesToYaml, reloadCluster } from './actions'
-import { TEMPLATES } from './editor/templates'
+import { TEMPLATES, templateDescription, templateTitle } from './editor/templates'
+import { useT } from './i18n/i18n'
 import { useStore } from './store/store'
 
 const YamlEditor = lazy(() => import('./editor/YamlEditor'))
@@ -15,6 +16,7 @@ type Tab = 'workload' | 'cluster'
 
 export function EditorPanel() {
   const [tab, setTab] = useState<Tab>('workload')
+  const t = useT()
   const workloadYaml = useStore((s) => s.workloadYaml)
   const problems = useStore((s) => s.problems)
   const applying = useStore((s) => s.applying)
@@ -29,8 +31,8 @@ export function EditorPanel() {
   }, [clusterYaml, nodes])
 
   return (
-    <section className="editor-panel" aria-label="Manifests">
-      <div className="tabs" role="tablist" aria-label="Editor">
+    <section className="editor-panel" aria-label={t('editor.panel')}>
+      <div className="tabs" role="tablist" aria-label={t('editor.tabs')}>
         <button
           type="button"
           role="tab"
@@ -38,7 +40,7 @@ export function EditorPanel() {
           onClick={() => setTab('workload')}
           data-testid="tab-workload"
         >
-          Workload
+          {t('editor.workload')}
         </button>
         <button
           type="button"
@@ -47,36 +49,36 @@ export function EditorPanel() {
           onClick={() => setTab('cluster')}
           data-testid="tab-cluster"
         >
-          Cluster
+          {t('editor.cluster')}
         </button>
       </div>
       {tab === 'workload' ? (
         <>
           <div className="editor-actions">
             <label>
-              <span className="visually-hidden">Template</span>
+              <span className="visually-hidden">{t('editor.template')}</span>
               <select
-                aria-label="Template"
+                aria-label={t('editor.template')}
                 data-testid="template"
                 value=""
                 onChange={(e) => {
-                  const t = TEMPLATES.find((x) => x.id === e.target.value)
-                  if (t) useStore.setState({ workloadYaml: t.yaml, problems: [] })
+                  const chosen = TEMPLATES.find((x) => x.id === e.target.value)
+                  if (chosen) useStore.setState({ workloadYaml: chosen.yaml, problems: [] })
                 }}
               >
-                <option value="">Templates…</option>
-                {TEMPLATES.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.title}
+                <option value="">{t('editor.templatesPrompt')}</option>
+                {TEMPLATES.map((x) => (
+                  <option key={x.id} value={x.id} title={templateDescription(x, t)}>
+                    {templateTitle(x, t)}
                   </option>
                 ))}
               </select>
             </label>
             <label className="apply-as">
-              <span className="visually-hidden">Apply as</span>
+              <span className="visually-hidden">{t('editor.applyAs')}</span>
               <select
-                aria-label="Apply as user"
-                title="The user kubectl authenticates as"
+                aria-label={t('editor.applyAsLabel')}
+                title={t('editor.applyAsTitle')}
                 data-testid="apply-as"
                 value={applyAs}
                 onChange={(e) => useStore.setState({ applyAs: e.target.value })}
@@ -93,10 +95,10 @@ export function EditorPanel() {
               className="primary"
               onClick={() => void applyWorkload()}
               disabled={applying}
-              title="kubectl apply at the current time (Ctrl/Cmd+Enter)"
+              title={t('editor.applyTitle')}
               data-testid="apply"
             >
-              Apply
+              {t('editor.apply')}
             </button>
           </div>
           <Suspense fallback={<EditorFallback />}>
@@ -105,7 +107,7 @@ export function EditorPanel() {
               onChange={(v: string) => useStore.setState({ workloadYaml: v })}
               onApply={() => void applyWorkload()}
               problems={problems}
-              ariaLabel="Workload YAML"
+              ariaLabel={t('editor.workloadYaml')}
               testId="workload-editor"
               uri="file:///workload.yaml"
             />
@@ -115,7 +117,7 @@ export function EditorPanel() {
         <>
           <div className="editor-actions">
             <button type="button" onClick={() => void reloadCluster('')} data-testid="cluster-reset">
-              Reset to default
+              {t('editor.reset')}
             </button>
             <button
               type="button"
@@ -123,7 +125,7 @@ export function EditorPanel() {
               onClick={() => void reloadCluster(clusterDraft)}
               data-testid="cluster-apply"
             >
-              Use this cluster
+              {t('editor.useCluster')}
             </button>
           </div>
           <Suspense fallback={<EditorFallback />}>
@@ -132,7 +134,7 @@ export function EditorPanel() {
               onChange={setClusterDraft}
               onApply={() => void reloadCluster(clusterDraft)}
               problems={clusterProblems}
-              ariaLabel="Cluster YAML"
+              ariaLabel={t('editor.clusterYaml')}
               testId="cluster-editor"
               uri="file:///cluster.yaml"
             />
@@ -144,9 +146,10 @@ export function EditorPanel() {
 }
 
 function EditorFallback() {
+  const t = useT()
   return (
     <div className="editor-fallback" data-testid="editor-loading">
-      Loading editor…
+      {t('editor.loading')}
     </div>
   )
 }

@@ -6,9 +6,13 @@
 import { useEffect, useState } from 'react'
 import type { MessageDetail, MessageView } from '../protocol/messages'
 import { fetchMessage } from './bridge'
+import { useT } from './i18n/i18n'
 import { PodPanel } from './inspector/PodPanel'
 import { WhyPanel } from './inspector/WhyPanel'
+import { ScenarioCard } from './library/ScenarioCard'
 import { useStore } from './store/store'
+import { TeachingPanel } from './teaching/TeachingPanel'
+import { TeachingSlot } from './teaching/TeachingToggle'
 
 export function Inspector() {
   const selectedId = useStore((s) => s.selectedMessageId)
@@ -16,6 +20,7 @@ export function Inspector() {
   const selected = selectedId === undefined ? undefined : findMessage(messages, selectedId)
   const cause = selected?.causeId != null ? findMessage(messages, selected.causeId) : undefined
   const [detail, setDetail] = useState<MessageDetail | null | undefined>()
+  const t = useT()
   useEffect(() => {
     setDetail(undefined)
     if (selectedId === undefined) return
@@ -29,12 +34,16 @@ export function Inspector() {
   }, [selectedId])
 
   return (
-    <aside className="inspector" aria-label="Inspector" data-testid="inspector">
-      <h2>Inspector</h2>
+    <aside className="inspector" aria-label={t('inspector.title')} data-testid="inspector">
+      <h2 data-testid="inspector-title">{t('inspector.title')}</h2>
       <ApplyLog />
+      <ScenarioCard />
+      <TeachingSlot>
+        <TeachingPanel />
+      </TeachingSlot>
       <WhyPanel />
       <PodPanel />
-      {!selected && <p className="muted">Select a message on the graph, or step with ← / →.</p>}
+      {!selected && <p className="muted">{t('inspector.hint')}</p>}
       {selected && (
         <div data-testid="inspector-message">
           <p className="summary">
@@ -42,19 +51,19 @@ export function Inspector() {
             <code>{selected.summary}</code>
           </p>
           <dl className="facts">
-            <dt>from → to</dt>
+            <dt>{t('inspector.fromTo')}</dt>
             <dd data-testid="inspector-route">
               {selected.from} → {selected.to}
             </dd>
-            <dt>sent · delivered</dt>
+            <dt>{t('inspector.sentDelivered')}</dt>
             <dd>
               {(selected.sentAtMs / 1000).toFixed(3)} s · {(selected.deliverAtMs / 1000).toFixed(3)} s
             </dd>
-            <dt>stage</dt>
+            <dt>{t('inspector.stage')}</dt>
             <dd data-testid="inspector-stage">{selected.stage}</dd>
             {selected.object && (
               <>
-                <dt>object</dt>
+                <dt>{t('inspector.object')}</dt>
                 <dd>
                   {selected.object.resource}/
                   {selected.object.namespace ? `${selected.object.namespace}/` : ''}
@@ -62,7 +71,7 @@ export function Inspector() {
                 </dd>
               </>
             )}
-            <dt>caused by</dt>
+            <dt>{t('inspector.causedBy')}</dt>
             <dd>
               {cause ? (
                 <button
@@ -81,16 +90,16 @@ export function Inspector() {
                 </button>
               ) : (
                 <span className="muted">
-                  {selected.causeId === null ? 'a user action or startup' : `#${selected.causeId}`}
+                  {selected.causeId === null ? t('inspector.userAction') : `#${selected.causeId}`}
                 </span>
               )}
             </dd>
           </dl>
           <pre className="payload" data-testid="payload">
             {detail === undefined
-              ? 'loading…'
+              ? t('common.loading')
               : detail === null
-                ? 'not available'
+                ? t('inspector.notAvailable')
                 : JSON.stringify(detail.payload, null, 2)}
           </pre>
         </div>

@@ -1,6 +1,7 @@
 /** Play/pause, speed, step by message, scrub over virtual time, jump to the end of activity. */
 
 import { Clock } from './Clock'
+import { type Translate, useT } from './i18n/i18n'
 import {
   endOfActivityMs,
   jumpToEnd,
@@ -13,14 +14,21 @@ import {
 } from './playback'
 import { useStore } from './store/store'
 
-export const SPEEDS: ReadonlyArray<{ value: number; label: string }> = [
-  { value: 0.01, label: '0.01× (teaching)' },
-  { value: 0.05, label: '0.05×' },
-  { value: 0.25, label: '0.25×' },
-  { value: 1, label: '1× (real time)' },
-  { value: 5, label: '5×' },
-  { value: 25, label: '25×' },
+export const SPEEDS: ReadonlyArray<{ value: number; note?: 'teaching' | 'realTime' }> = [
+  { value: 0.01, note: 'teaching' },
+  { value: 0.05 },
+  { value: 0.25 },
+  { value: 1, note: 'realTime' },
+  { value: 5 },
+  { value: 25 },
 ]
+
+/** `0.01× (teaching)`, `5×`. */
+export function speedLabel(s: (typeof SPEEDS)[number], t: Translate): string {
+  if (s.note === 'teaching') return t('playback.speedTeaching', { speed: s.value })
+  if (s.note === 'realTime') return t('playback.speedRealTime', { speed: s.value })
+  return `${s.value}×`
+}
 
 export function PlaybackBar() {
   const cursorMs = useStore((s) => s.cursorMs)
@@ -28,16 +36,17 @@ export function PlaybackBar() {
   const speed = useStore((s) => s.speed)
   const skipQuiet = useStore((s) => s.skipQuiet)
   const fastForward = useStore((s) => s.fastForward)
+  const t = useT()
   // Re-render when the trace grows so the scrub range follows it.
   useStore((s) => s.messages.length + (s.idleAtMs ?? -1) + s.computedUntilMs)
   const end = Math.max(endOfActivityMs(), useStore.getState().computedUntilMs, cursorMs, 1)
   return (
-    <div className="playback" data-testid="playback" role="toolbar" aria-label="Playback">
+    <div className="playback" data-testid="playback" role="toolbar" aria-label={t('playback.toolbar')}>
       <button
         type="button"
         onClick={() => stepBack()}
-        title="Previous message (←)"
-        aria-label="Previous message"
+        title={t('playback.previousTitle')}
+        aria-label={t('playback.previous')}
         data-testid="step-back"
       >
         <svg className="icon" viewBox="0 0 16 16" aria-hidden="true">
@@ -47,8 +56,8 @@ export function PlaybackBar() {
       <button
         type="button"
         onClick={togglePlay}
-        title={playing ? 'Pause (Space)' : 'Play (Space)'}
-        aria-label={playing ? 'Pause' : 'Play'}
+        title={playing ? t('playback.pauseTitle') : t('playback.playTitle')}
+        aria-label={playing ? t('playback.pause') : t('playback.play')}
         data-testid="play"
       >
         <svg className="icon" viewBox="0 0 16 16" aria-hidden="true">
@@ -58,8 +67,8 @@ export function PlaybackBar() {
       <button
         type="button"
         onClick={() => stepForward()}
-        title="Next message (→)"
-        aria-label="Next message"
+        title={t('playback.nextTitle')}
+        aria-label={t('playback.next')}
         data-testid="step-forward"
       >
         <svg className="icon" viewBox="0 0 16 16" aria-hidden="true">
@@ -74,8 +83,8 @@ export function PlaybackBar() {
         step={1}
         value={Math.min(cursorMs, end)}
         onChange={(e) => seek(Number(e.target.value))}
-        aria-label="Virtual time"
-        aria-valuetext={`${(cursorMs / 1000).toFixed(3)} seconds`}
+        aria-label={t('playback.scrub')}
+        aria-valuetext={t('playback.scrubValue', { seconds: (cursorMs / 1000).toFixed(3) })}
         data-testid="scrub"
       />
       <Clock />
@@ -83,7 +92,7 @@ export function PlaybackBar() {
         className="fast-forward"
         data-testid="fast-forward"
         data-active={fastForward}
-        title="Only routine upkeep until the next message: crossing the wait fast. The clock shows the real time."
+        title={t('playback.fastForwardTitle')}
         aria-hidden={!fastForward}
       >
         {fastForward && (
@@ -91,41 +100,36 @@ export function PlaybackBar() {
             <svg className="icon" viewBox="0 0 16 16" aria-hidden="true">
               <path d="M1 3v10l7-5zM8 3v10l7-5z" />
             </svg>{' '}
-            skipping quiet time
+            {t('playback.fastForward')}
           </>
         )}
       </span>
-      <button
-        type="button"
-        onClick={jumpToEnd}
-        title="Jump to the end of activity (End)"
-        data-testid="jump-end"
-      >
-        Now
+      <button type="button" onClick={jumpToEnd} title={t('playback.nowTitle')} data-testid="jump-end">
+        {t('playback.now')}
       </button>
       <label className="speed">
-        <span className="visually-hidden">Speed</span>
+        <span className="visually-hidden">{t('playback.speed')}</span>
         <select
           value={speed}
           onChange={(e) => setSpeed(Number(e.target.value))}
           data-testid="speed"
-          aria-label="Speed"
+          aria-label={t('playback.speed')}
         >
           {SPEEDS.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {speedLabel(s, t)}
             </option>
           ))}
         </select>
       </label>
-      <label className="skip-quiet" title="Cross long waits (back-offs, eviction timeouts) fast">
+      <label className="skip-quiet" title={t('playback.skipQuietTitle')}>
         <input
           type="checkbox"
           checked={skipQuiet}
           onChange={(e) => setSkipQuiet(e.target.checked)}
           data-testid="skip-quiet"
         />
-        Skip quiet
+        {t('playback.skipQuiet')}
       </label>
     </div>
   )

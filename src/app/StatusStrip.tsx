@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import { podSummary } from '../api/kubectl'
 import { DEFAULT_START_MS } from '../api/time'
 import type { Pod } from '../api/types'
+import { useT } from './i18n/i18n'
 import { objectsAt } from './model/objects'
 import { useStore } from './store/store'
 
@@ -10,11 +11,12 @@ export function StatusStrip() {
   const revisions = useStore((s) => s.revisions)
   const cursorMs = useStore((s) => s.cursorMs)
   const focused = useStore((s) => s.focusedPodKey)
+  const t = useT()
   const pods = useMemo(() => objectsAt<Pod>(revisions, 'pods', cursorMs), [revisions, cursorMs])
   const nowMs = DEFAULT_START_MS + cursorMs
   return (
-    <section className="status-strip" aria-label="Pods" data-testid="status-strip">
-      {pods.length === 0 && <span className="muted">No Pods yet. Apply a manifest to create one.</span>}
+    <section className="status-strip" aria-label={t('statusStrip.label')} data-testid="status-strip">
+      {pods.length === 0 && <span className="muted">{t('common.noPods')}</span>}
       {pods.map((pod) => {
         const key = `/registry/pods/${pod.metadata?.namespace}/${pod.metadata?.name}`
         const summary = podSummary(pod, nowMs)
@@ -38,7 +40,11 @@ export function StatusStrip() {
                 ↻{summary.restarts.split(' ')[0]}{' '}
               </span>
             )}
-            <span className="node">{pod.spec?.nodeName ? `on ${pod.spec.nodeName}` : 'not scheduled'}</span>
+            <span className="node">
+              {pod.spec?.nodeName
+                ? t('statusStrip.onNode', { node: pod.spec.nodeName })
+                : t('common.notScheduled')}
+            </span>
           </button>
         )
       })}

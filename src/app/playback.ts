@@ -3,6 +3,8 @@
  * requestAnimationFrame outside React. Stepping moves the cursor to the previous/next message.
  * Where a message is on screen always follows from the cursor, so pause and scrub are exact.
  */
+
+import type { MessageView } from '../protocol/messages'
 import { pace } from './model/quiet'
 import { sentBy } from './model/trace-index'
 import { useStore } from './store/store'
@@ -88,17 +90,38 @@ function select(index: number): void {
   else if (index < 0) useStore.setState({ cursorMs: 0, selectedMessageId: undefined })
 }
 
+/**
+ * What stepping goes through and where it must stop, when a mode wants a say (teaching mode steps
+ * through the story's messages only, and stops at a question until it is answered).
+ */
+export interface StepPolicy {
+  /** Messages stepping lands on; others are passed over. */
+  readonly include: (m: MessageView) => boolean
+  /** Going forward from index `from` to `to`: the index to stop at instead (≤ to), or `to`. */
+  readonly stopAt: (from: number, to: number) => number
+}
+
+let policy: StepPolicy | undefined
+
+export function setStepPolicy(next: StepPolicy | undefined): void {
+  policy = next
+}
+
+const included = (m: MessageView | undefined) => m !== undefined && (policy?.include(m) ?? true)
+
 /** Move to the next message, or with `byStage` to the first message of the next stage. */
 export function stepForward(byStage = false): void {
   pause()
   const { messages } = useStore.getState()
   const p = position()
   let i = Number.isInteger(p) ? p + 1 : Math.ceil(p)
+  while (i < messages.length && !included(messages[i])) i++
   if (byStage && i < messages.length) {
     const stage = messages[Math.max(0, Math.floor(p))]?.stage
-    while (i < messages.length && messages[i]?.stage === stage) i++
+    while (i < messages.length && (messages[i]?.stage === stage || !included(messages[i]))) i++
   }
-  if (i < messages.length) select(i)
+  if (policy && i < messages.length) i = policy.stopAt(Math.floor(p), i)
+  if (i < messages.length && i !== p) select(i)
 }
 
 /** Move to the previous message, or with `byStage` to the start of this (or the previous) stage. */
@@ -107,9 +130,15 @@ export function stepBack(byStage = false): void {
   const { messages } = useStore.getState()
   const p = position()
   let i = Number.isInteger(p) ? p - 1 : Math.floor(p)
+  while (i >= 0 && !included(messages[i])) i--
   if (byStage && i >= 0) {
     const stage = messages[i]?.stage
-    while (i > 0 && messages[i - 1]?.stage === stage) i--
+    for (let j = i - 1; j >= 0; j--) {
+      const m = messages[j]
+      if (!included(m)) continue
+      if (m?.stage !== stage) break
+      i = j
+    }
   }
   select(i)
 }

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { ADMIN_USER } from '../../protocol/messages'
+import { useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { defaultBackend } from './backend'
 import { type ConsoleBackend, type ConsoleResult, execute } from './execute'
@@ -40,6 +41,7 @@ export function KubectlConsole({ backend = defaultBackend, onWrite }: KubectlCon
   const outputRef = useRef<HTMLOListElement>(null)
   const inputId = useId()
   const noteId = useId()
+  const t = useT()
 
   // Keep the newest output in view, as a terminal does.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever the entries change
@@ -96,7 +98,7 @@ export function KubectlConsole({ backend = defaultBackend, onWrite }: KubectlCon
   }
 
   return (
-    <section className="kubectl-console" aria-label="kubectl console" data-testid="kubectl-console">
+    <section className="kubectl-console" aria-label={t('console.label')} data-testid="kubectl-console">
       <ol ref={outputRef} className="console-output" aria-live="polite" data-testid="console-output">
         {entries.map((entry) => (
           <ConsoleEntry key={entry.id} entry={entry} />
@@ -107,7 +109,7 @@ export function KubectlConsole({ backend = defaultBackend, onWrite }: KubectlCon
           $
         </span>
         <label htmlFor={inputId} className="visually-hidden">
-          kubectl command
+          {t('console.input')}
         </label>
         <textarea
           id={inputId}
@@ -132,23 +134,26 @@ export function KubectlConsole({ backend = defaultBackend, onWrite }: KubectlCon
 /** The only part that follows the cursor, so playback re-renders it and not the scrollback. */
 function ConsoleNote({ id }: { id: string }) {
   const cursorMs = useStore((s) => s.cursorMs)
+  const t = useT()
   return (
     <p id={id} className="console-note" data-testid="console-note">
-      Reads as of {seconds(cursorMs)} · Enter runs, Shift+Enter adds a line (stdin), ↑/↓ history · type help
+      {t('console.note', { time: seconds(cursorMs) })}
     </p>
   )
 }
 
 function ConsoleEntry({ entry }: { entry: Entry }) {
   const { result } = entry
+  const t = useT()
+  const time = seconds(entry.atMs)
   const when =
     entry.mode === 'read'
-      ? `as of ${seconds(entry.atMs)}`
+      ? t('console.asOf', { time })
       : !result
-        ? `applying at ${seconds(entry.atMs)}…`
+        ? t('console.applying', { time })
         : result.exitCode === 0
-          ? `applied at ${seconds(entry.atMs)}`
-          : `attempted at ${seconds(entry.atMs)}`
+          ? t('console.applied', { time })
+          : t('console.attempted', { time })
   return (
     <li
       className="console-entry"

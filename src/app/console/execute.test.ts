@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml'
 import { runView, type ViewCommand } from '../../api/kubectl/view'
 import { DEFAULT_START_MS } from '../../api/time'
 import type { Pod } from '../../api/types'
+import { useLang } from '../i18n/i18n'
 import { exitCodeOf } from './backend'
 import { type ConsoleContext, type ConsoleResult, execute, viewObjectsAt } from './execute'
 import { fakeBackend, simulated } from './testing'
@@ -446,6 +447,15 @@ describe('the console’s own answers', () => {
   it('help, clear, and refusals before anything runs', () => {
     expect(read('help')).toMatchObject({ mode: 'read', exitCode: 0, output: [{}, { stream: 'stdout' }] })
     expect(text(read('help'), 'stdout')).toContain('get pods|nodes|events')
+    expect(text(read('help'), 'stdout')).toMatch(/^kubectl against the simulated cluster/)
+    // The help is the console's own text: Chinese when the app is; the synopsis stays kubectl's.
+    useLang.setState({ lang: 'zh' })
+    try {
+      expect(text(read('help'), 'stdout')).toMatch(/^在模拟集群上运行 kubectl/)
+      expect(text(read('help'), 'stdout')).toContain('get pods|nodes|events')
+    } finally {
+      useLang.setState({ lang: 'en' })
+    }
     expect(read('clear')).toEqual({
       mode: 'clear',
       atMs: CURSOR,

@@ -5,7 +5,7 @@
  * the simulation does. Pure apart from the backend.
  */
 import { DEFAULT_START_MS } from '../../api/time'
-import { HELP } from './help'
+import { helpText } from './help'
 import { parseConsoleInput } from './parse'
 import { blocks, runRead, viewObjectsAt } from './reads'
 import { type ConsoleContext, type ConsoleResult, type OutputBlock, stderr } from './types'
@@ -41,7 +41,7 @@ export function execute(input: string, ctx: ConsoleContext): ConsoleResult | Pro
     case 'clear':
       return { mode: 'clear', atMs: ctx.cursorMs, exitCode: 0, output: [echo] }
     case 'help':
-      return read(0, [{ text: HELP, stream: 'stdout' }])
+      return read(0, [{ text: helpText(), stream: 'stdout' }])
     case 'error':
       return read(1, [stderr(command.message)])
     case 'get':

@@ -1,21 +1,10 @@
-/** The console's `help`: what it runs, in kubectl's words, and how reads and writes relate to time. */
-export const HELP = `kubectl against the simulated cluster, as it is at the playback cursor.
-get and describe read the objects at the cursor; apply, delete, cordon,
-uncordon and drain act at the cursor, and the simulation forks there.
-A leading "kubectl" is optional.
+/**
+ * The console's `help`: what it runs, in kubectl's words, and how reads and writes relate to time.
+ * It is the console's own text (not kubectl's output), so it is in the catalog (`console.help`),
+ * in the language of the moment it is asked for.
+ */
+import { type Translate, t } from '../i18n/i18n'
 
-  get pods|nodes|events [NAME] [-o wide|yaml|json|name] [-n NAMESPACE | -A]
-  get pod/NAME -o yaml
-  describe pod|node [NAME] [-n NAMESPACE | -A]
-  apply -f -          the YAML on the lines below (Shift+Enter adds a line)
-  apply -f - <<EOF    …the YAML…, then a line EOF
-  delete pod NAME [-n NAMESPACE]   (or pod/NAME; deployment, replicaset, node)
-  cordon NODE
-  uncordon NODE
-  drain NODE [--force] [--ignore-daemonsets] [--delete-emptydir-data]
-             [--grace-period=N]
-  clear               empty the scrollback
-  help                this text
-
-Enter runs the command; ↑ and ↓ recall earlier ones.
-`
+export function helpText(tr: Translate = t): string {
+  return tr('console.help')
+}

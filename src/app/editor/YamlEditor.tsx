@@ -14,6 +14,7 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker'
 import { configureMonacoYaml, type JSONSchema } from 'monaco-yaml'
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react'
 import schemaText from '../../schema/k8s.schema.json?raw'
+import { t } from '../i18n/i18n'
 import type { EditorProblem } from './field-lines'
 import YamlWorker from './yaml.worker?worker'
 
@@ -241,7 +242,8 @@ export default function YamlEditor(props: YamlEditorProps) {
     // on one page each apply their own text.
     const apply = editor.addAction({
       id: 'podflow.apply',
-      label: 'Apply (kubectl apply -f)',
+      // Named in the language of the moment the editor opens (the command palette is Monaco's, in English).
+      label: t('editor.applyAction'),
       keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
       run: () => callbacks.current.onApply?.(),
     })

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { parseAllDocuments } from 'yaml'
+import { translator } from '../i18n/i18n'
 import { fieldLine } from './field-lines'
-import { DEFAULT_WORKLOAD_YAML, TEMPLATES, templateById } from './templates'
+import {
+  DEFAULT_WORKLOAD_YAML,
+  TEMPLATES,
+  templateById,
+  templateDescription,
+  templateTitle,
+} from './templates'
 
 describe('templates', () => {
-  it('have unique ids and titles, the nginx Pod first', () => {
+  it('have unique ids and titles (in each language), the nginx Pod first', () => {
     expect(new Set(TEMPLATES.map((t) => t.id)).size).toBe(TEMPLATES.length)
-    expect(new Set(TEMPLATES.map((t) => t.title)).size).toBe(TEMPLATES.length)
+    for (const lang of ['en', 'zh'] as const) {
+      const tr = translator(lang)
+      expect(new Set(TEMPLATES.map((t) => templateTitle(t, tr))).size).toBe(TEMPLATES.length)
+      expect(new Set(TEMPLATES.map((t) => templateDescription(t, tr))).size).toBe(TEMPLATES.length)
+    }
     expect(TEMPLATES[0]?.id).toBe('nginx-pod')
     expect(DEFAULT_WORKLOAD_YAML).toBe(TEMPLATES[0]?.yaml)
-    expect(templateById('deployment')?.title).toMatch(/Deployment/)
+    const deployment = templateById('deployment')
+    expect(deployment && templateTitle(deployment)).toBe('Deployment: 3 replicas')
+    expect(deployment && templateTitle(deployment, translator('zh'))).toBe('Deployment：3 个副本')
     expect(templateById('nope')).toBeUndefined()
   })
 

@@ -2,17 +2,28 @@
  * Starting points for the workload editor. Each is a manifest the simulated cluster (the default
  * one: a tainted control plane and worker-1..3) accepts as is, except `broken-pod`, which is there
  * to show a 422. Images are ones the simulated registry knows (src/sim/runtime/catalog.ts).
- * Descriptions say what the manifest asks for; comments in the YAML say what Kubernetes does.
+ * Descriptions (in the i18n catalog, with the titles) say what the manifest asks for; comments in
+ * the YAML say what Kubernetes does.
  */
+import type { en } from '../i18n/en'
+import { type Translate, t } from '../i18n/i18n'
 
 export interface Template {
-  /** Stable id (kebab-case), for selects and tests. */
-  readonly id: string
-  /** What the template list shows. */
-  readonly title: string
-  /** One sentence on what applying it shows. */
-  readonly description: string
+  /** Stable id (kebab-case), for selects and tests; its title and description are in the catalog. */
+  readonly id: TemplateId
   readonly yaml: string
+}
+
+export type TemplateId = keyof typeof en.editor.templates
+
+/** What the template list shows (`editor.templates.<id>.title`). */
+export function templateTitle(template: Template, tr: Translate = t): string {
+  return tr(`editor.templates.${template.id}.title`)
+}
+
+/** One sentence on what applying it shows. */
+export function templateDescription(template: Template, tr: Translate = t): string {
+  return tr(`editor.templates.${template.id}.description`)
 }
 
 const nginxPod = `apiVersion: v1
@@ -243,68 +254,46 @@ spec:
 export const TEMPLATES: readonly Template[] = [
   {
     id: 'nginx-pod',
-    title: 'Pod: nginx',
-    description: 'A single nginx container: the whole path from kubectl to a running container.',
     yaml: nginxPod,
   },
   {
     id: 'deployment',
-    title: 'Deployment: 3 replicas',
-    description: 'The Deployment and ReplicaSet controllers create 3 Pods; the scheduler spreads them.',
     yaml: deployment,
   },
   {
     id: 'init-container',
-    title: 'Pod with an init container',
-    description: 'An init container (busybox, sleep 3) that has to finish before nginx starts.',
     yaml: initContainerPod,
   },
   {
     id: 'probes',
-    title: 'Pod with probes',
-    description: 'nginx with startup, readiness and liveness probes (the apiserver fills in their defaults).',
     yaml: probesPod,
   },
   {
     id: 'sidecar',
-    title: 'Pod with a sidecar',
-    description: 'A restartable init container starts first and keeps running beside nginx.',
     yaml: sidecarPod,
   },
   {
     id: 'crash-loop',
-    title: 'CrashLoopBackOff',
-    description: 'A container that exits 1 after 2 s: restarts with a back-off of 10 s, 20 s, 40 s … 5 min.',
     yaml: crashLoopPod,
   },
   {
     id: 'failing-liveness',
-    title: 'Failing liveness probe',
-    description: 'nginx turns unhealthy 20 s after each start: 3 failed probes, Killing, restart.',
     yaml: failingLivenessPod,
   },
   {
     id: 'resources',
-    title: 'Pod with requests and limits',
-    description: 'Requests are what the scheduler counts; limits what the node enforces (QoS Burstable).',
     yaml: resourcesPod,
   },
   {
     id: 'node-affinity',
-    title: 'Pod with node affinity',
-    description: 'Required affinity filters the nodes, preferred affinity scores them.',
     yaml: nodeAffinityPod,
   },
   {
     id: 'tolerations',
-    title: 'Pod tolerating the control-plane taint',
-    description: 'A toleration and a nodeSelector put the Pod on the tainted control-plane node.',
     yaml: tolerationsPod,
   },
   {
     id: 'broken-pod',
-    title: 'Broken Pod (no image)',
-    description: 'The apiserver rejects it with 422 Invalid: spec.containers[0].image: Required value.',
     yaml: brokenPod,
   },
 ]

@@ -23,6 +23,7 @@ import {
 } from '@xyflow/react'
 import { MotionConfig } from 'motion/react'
 import { useEffect, useMemo, useRef } from 'react'
+import { useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { toFlowEdges, toFlowNodes } from './flow-elements'
 import { chooseColumns, layoutGraph } from './layout'
@@ -45,6 +46,7 @@ function GraphCanvas() {
   const nodes = useStore((s) => s.nodes)
   const webhooks = useStore((s) => s.webhooks)
   const aspect = useFlowStore(aspectSelector)
+  const t = useT()
   const names = useMemo(() => nodes.map((n) => n.metadata?.name ?? '').filter((n) => n !== ''), [nodes])
   const namesKey = names.join('\n')
   const columns = chooseColumns(names.length, aspect)
@@ -100,7 +102,7 @@ function GraphCanvas() {
       panActivationKeyCode={null}
       zoomOnDoubleClick={false}
       proOptions={PRO_OPTIONS}
-      aria-label="Cluster graph"
+      aria-label={t('graph.label')}
     >
       <Background variant={BackgroundVariant.Dots} gap={24} size={1} />
       <Controls showInteractive={false} position="bottom-left" />

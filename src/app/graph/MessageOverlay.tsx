@@ -7,11 +7,12 @@
 import { useStore as useFlowStore, ViewportPortal } from '@xyflow/react'
 import { type CSSProperties, memo, useMemo } from 'react'
 import { type MessageView, ROUTINE_STAGES } from '../../protocol/messages'
+import { useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { familyColor, familyOf } from './colors'
 import { describeMessage } from './labels'
 import type { GraphLayout, Rect } from './layout'
-import { buildScene, chainView, PILL_FONT_PX, PILL_HEIGHT } from './scene'
+import { buildScene, chainView, PILL_FONT_PX, PILL_HEIGHT, upToSelected } from './scene'
 
 const select = (m: MessageView) => useStore.setState({ selectedMessageId: m.id })
 
@@ -28,10 +29,17 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
   const maxFlightMs = useStore((s) => s.maxFlightMs)
   const selectedMessageId = useStore((s) => s.selectedMessageId)
   const zoom = useFlowStore(zoomSelector)
+  const t = useT()
   const scale = Math.max(1, 1 / (zoom || 1))
+  // Stepping stands on one message: those sent later in the same millisecond are not shown yet (a
+  // Score step would otherwise give away the Filter step's outcome).
+  const shown = useMemo(
+    () => upToSelected(messages, cursorMs, selectedMessageId),
+    [messages, cursorMs, selectedMessageId],
+  )
   const scene = useMemo(
-    () => buildScene({ layout, messages, cursorMs, maxFlightMs, selectedMessageId, scale }),
-    [layout, messages, cursorMs, maxFlightMs, selectedMessageId, scale],
+    () => buildScene({ layout, messages: shown, cursorMs, maxFlightMs, selectedMessageId, scale }),
+    [layout, shown, cursorMs, maxFlightMs, selectedMessageId, scale],
   )
   const sizing = {
     '--pf-pill-scale': scale,
@@ -101,7 +109,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
             data-testid="step-pill"
             data-message-id={c.message.id}
             data-component={c.message.from}
-            aria-label={describeMessage(c.message)}
+            aria-label={describeMessage(c.message, t)}
             aria-pressed={c.message.id === selectedMessageId}
             title={c.message.summary}
             onClick={() => select(c.message)}
@@ -122,7 +130,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
             data-to={p.message.to}
             data-progress={p.progress.toFixed(3)}
             data-stage={p.message.stage}
-            aria-label={describeMessage(p.message)}
+            aria-label={describeMessage(p.message, t)}
             aria-pressed={p.message.id === selectedMessageId}
             title={p.message.summary}
             onClick={() => select(p.message)}

@@ -8,6 +8,7 @@ import { memo, useMemo } from 'react'
 import { podSummary } from '../../api/kubectl'
 import { DEFAULT_START_MS } from '../../api/time'
 import type { Pod } from '../../api/types'
+import { type Translate, useT } from '../i18n/i18n'
 import { type ContainerView, podState } from '../model/pod-state'
 import { podKey } from '../model/pods-view'
 import { useStore } from '../store/store'
@@ -18,37 +19,47 @@ import { GROUP } from './layout'
 const HIGHLIGHT = '0 0 0 3px rgba(50, 108, 229, 0.75)'
 const NO_HIGHLIGHT = '0 0 0 3px rgba(50, 108, 229, 0)'
 
-function containerTitle(c: ContainerView): string {
-  const role = c.role === 'main' ? '' : ` (${c.role} container)`
-  const detail =
-    c.phase === 'none'
-      ? 'not created yet'
-      : c.phase === 'terminated'
-        ? `terminated${c.reason ? `: ${c.reason}` : ''}${c.exitCode !== undefined ? `, exit code ${c.exitCode}` : ''}`
-        : c.phase === 'waiting'
-          ? `waiting${c.reason ? `: ${c.reason}` : ''}`
-          : `running${c.ready ? ', ready' : ''}`
-  return `${c.name}${role}: ${detail}`
+function containerState(c: ContainerView, t: Translate): string {
+  switch (c.phase) {
+    case 'none':
+      return t('graph.notCreated')
+    case 'terminated': {
+      const state = c.reason ? t('graph.terminatedReason', { reason: c.reason }) : t('graph.terminated')
+      return c.exitCode !== undefined ? t('graph.exitCode', { state, code: c.exitCode }) : state
+    }
+    case 'waiting':
+      return c.reason ? t('graph.waitingReason', { reason: c.reason }) : t('graph.waiting')
+    default:
+      return c.ready ? t('graph.runningReady') : t('graph.running')
+  }
 }
 
-const SANDBOX_TEXT = {
-  none: 'no sandbox yet',
-  creating: 'sandbox being created',
-  ready: 'sandbox running',
-  stopped: 'sandbox stopped',
-} as const
+function containerTitle(c: ContainerView, t: Translate): string {
+  const detail = containerState(c, t)
+  return c.role === 'main'
+    ? t('graph.container', { name: c.name, detail })
+    : t('graph.containerWithRole', { name: c.name, role: c.role, detail })
+}
 
 function PodCardView({ pod }: { pod: Pod }) {
   const key = podKey(pod)
   const focused = useStore((s) => s.focusedPodKey === key)
   const reduced = useReducedMotion()
+  const t = useT()
   const namespace = pod.metadata?.namespace ?? 'default'
   const name = pod.metadata?.name ?? ''
   // STATUS does not depend on "now" (only RESTARTS' "ago" does), so no cursor subscription here.
   const summary = useMemo(() => podSummary(pod, DEFAULT_START_MS), [pod])
   const state = useMemo(() => podState(pod), [pod])
   const tone = statusTone(summary.status)
-  const description = `Pod ${namespace}/${name}: ${summary.status}, ${summary.ready} ready; ${SANDBOX_TEXT[state.sandbox]}; ${state.containers.map(containerTitle).join('; ')}`
+  const description = t('graph.pod', {
+    namespace,
+    name,
+    status: summary.status,
+    ready: summary.ready,
+    sandbox: t(`graph.sandbox.${state.sandbox}`),
+    containers: state.containers.map((c) => containerTitle(c, t)).join('; '),
+  })
   return (
     <motion.li
       className="pf-pod-slot"
@@ -94,9 +105,10 @@ function OverflowPodView({ pod }: { pod: Pod }) {
   const namespace = pod.metadata?.namespace ?? 'default'
   const name = pod.metadata?.name ?? ''
   const status = useMemo(() => podSummary(pod, DEFAULT_START_MS).status, [pod])
+  const t = useT()
   return (
     <li data-testid={`pod-${namespace}-${name}`} data-status={status} data-node={pod.spec?.nodeName ?? ''}>
-      Pod {namespace}/{name}: {status}
+      {t('graph.overflowPod', { namespace, name, status })}
     </li>
   )
 }

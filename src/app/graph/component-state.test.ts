@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { translator } from '../i18n/i18n'
 import { indexOf, makePod, podRevision, revisionOf } from '../model/testing'
 import { componentState, isControlComponent } from './component-state'
 
@@ -39,6 +40,15 @@ describe('componentState', () => {
     const text = componentState('kube-apiserver', long, 1)
     expect(text).toBe('create pods/web-5f…ra-long')
     expect(text.length).toBeLessThanOrEqual(26)
+  })
+
+  it('says the state lines in Chinese when asked', () => {
+    const zh = translator('zh')
+    expect(componentState('kubectl', index, 0, zh)).toBe('你，在终端前')
+    expect(componentState('kube-scheduler', index, 0, zh)).toBe('没有待调度的 Pod')
+    expect(componentState('kube-scheduler', index, 11, zh)).toBe('2 个未调度的 Pod')
+    expect(componentState('kube-controller-manager', index, 9, zh)).toBe('Deployment 1 · ReplicaSet 1')
+    expect(componentState('etcd', index, 20, zh)).toMatch(/^rev \d+ · 5 个 key$/)
   })
 
   it('knows the control components', () => {

@@ -3,6 +3,7 @@
  * trace slice. Each box selects its own string, so it re-renders only when that text changes.
  */
 
+import { plural, type Translate, t } from '../i18n/i18n'
 import { countAt, etcdStatsAt } from '../model/etcd-stats'
 import type { RevisionIndex } from '../model/objects'
 import { podsViewAt } from '../model/pods-view'
@@ -19,51 +20,56 @@ import {
   WEBHOOKS,
 } from './layout'
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-
 export function isControlComponent(id: string): id is ControlComponent {
   return (CONTROL_COMPONENTS as readonly string[]).includes(id)
 }
 
 /** The state line of a control-plane box at `atMs`. */
-export function componentState(id: ControlComponent, revisions: RevisionIndex, atMs: number): string {
+export function componentState(
+  id: ControlComponent,
+  revisions: RevisionIndex,
+  atMs: number,
+  tr: Translate = t,
+): string {
   switch (id) {
     case KUBECTL:
-      return 'you, at the terminal'
+      return tr('graph.state.kubectl')
     case APISERVER: {
       const w = etcdStatsAt(revisions, atMs).lastWrite
-      if (!w) return 'no writes yet'
+      if (!w) return tr('graph.state.noWrites')
       // The box fits about 26 characters; the name gives way.
       const head = `${w.verb} ${w.resource}/`
       return `${head}${middleEllipsis(w.name, Math.max(8, 26 - head.length))}`
     }
     case ETCD: {
       const s = etcdStatsAt(revisions, atMs)
-      return `revision ${s.revision} · ${plural(s.keys, 'key')}`
+      return tr('graph.state.etcd', {
+        revision: s.revision,
+        keys: plural(tr, s.keys, 'graph.state.keysOne', 'graph.state.keysOther'),
+      })
     }
     case SCHEDULER: {
       const n = podsViewAt(revisions, atMs).unscheduled
-      return n === 0 ? 'no Pods to place' : `${plural(n, 'unscheduled Pod')}`
+      return n === 0
+        ? tr('graph.state.noPodsToPlace')
+        : plural(tr, n, 'graph.state.unscheduledOne', 'graph.state.unscheduledOther')
     }
     case CONTROLLER_MANAGER: {
       const d = countAt(revisions, 'deployments', atMs)
       const rs = countAt(revisions, 'replicasets', atMs)
-      return `${plural(d, 'Deployment')} · ${plural(rs, 'ReplicaSet')}`
+      return tr('graph.state.controllers', {
+        deployments: plural(tr, d, 'graph.state.deploymentsOne', 'graph.state.deploymentsOther'),
+        replicasets: plural(tr, rs, 'graph.state.replicaSetsOne', 'graph.state.replicaSetsOther'),
+      })
     }
     case REGISTRY:
-      return 'image registry'
+      return tr('graph.state.registry')
     case WEBHOOKS:
-      return 'simulated servers'
+      return tr('graph.state.webhooks')
   }
 }
 
 /** What the state line means, for the box's accessible name. */
-export const STATE_MEANING: Readonly<Record<ControlComponent, string>> = {
-  kubectl: 'the user',
-  'kube-apiserver': 'last write',
-  etcd: 'store',
-  'kube-scheduler': 'queue',
-  'kube-controller-manager': 'objects it reconciles',
-  registry: 'serves images',
-  webhooks: 'what it is',
+export function stateMeaning(id: ControlComponent, tr: Translate = t): string {
+  return tr(`graph.meaning.${id}`)
 }

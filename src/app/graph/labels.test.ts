@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageKind } from '../../protocol/messages'
+import { translator } from '../i18n/i18n'
 import {
   componentName,
   componentTestId,
@@ -135,5 +136,21 @@ describe('names', () => {
     expect(
       describeMessage({ kind: 'step', from: 'kube-apiserver', to: 'kube-apiserver', summary: 'authorized' }),
     ).toBe('Step in kube-apiserver: authorized')
+  })
+
+  it('names and describes in Chinese when asked', () => {
+    const zh = translator('zh')
+    expect(componentName('kubelet/worker-1', zh)).toBe('worker-1 上的 kubelet')
+    expect(
+      describeMessage(
+        {
+          kind: 'watch-event',
+          from: 'kube-apiserver',
+          to: 'kube-scheduler',
+          summary: 'WATCH ADDED pods/nginx',
+        },
+        zh,
+      ),
+    ).toBe('Watch 事件，从 kube-apiserver 到 kube-scheduler：WATCH ADDED pods/nginx')
   })
 })

@@ -10,6 +10,7 @@
  *   HEAD /v2/library/nginx/manifests/1.27                → HEAD manifest nginx:1.27
  */
 import type { ComponentId, MessageKind, MessageView } from '../../protocol/messages'
+import { type Translate, t } from '../i18n/i18n'
 import { MORE_NODES } from './layout'
 
 /** Longest pill label, in characters. */
@@ -153,33 +154,34 @@ export function shortLabel(m: Pick<MessageView, 'kind' | 'summary'>, max = MAX_L
   }
 }
 
-const KIND_NAME: Readonly<Record<MessageKind, string>> = {
-  'http-request': 'HTTP request',
-  'http-response': 'HTTP response',
-  'watch-event': 'Watch event',
-  'etcd-request': 'etcd request',
-  'etcd-response': 'etcd response',
-  'cri-request': 'CRI call',
-  'cri-response': 'CRI reply',
-  step: 'Step',
-}
-
-export const kindName = (kind: MessageKind): string => KIND_NAME[kind] ?? kind
+/** `HTTP request`, `Watch event`… (every MessageKind has its catalog entry: the type checks it). */
+export const kindName = (kind: MessageKind, tr: Translate = t): string => tr(`graph.kind.${kind}`)
 
 /** A component's name for people: `kubelet/worker-1` → `kubelet on worker-1`. */
-export function componentName(id: ComponentId): string {
-  if (id === MORE_NODES) return 'the collapsed nodes'
-  if (id === 'registry') return 'the image registry'
+export function componentName(id: ComponentId, tr: Translate = t): string {
+  if (id === MORE_NODES) return tr('graph.moreNodesName')
+  if (id === 'registry') return tr('graph.registryName')
   const slash = id.indexOf('/')
   if (slash < 0) return id
   const what = id.slice(0, slash)
-  return `${what === 'runtime' ? 'containerd' : what} on ${id.slice(slash + 1)}`
+  return tr('graph.onNode', {
+    component: what === 'runtime' ? 'containerd' : what,
+    node: id.slice(slash + 1),
+  })
 }
 
 /** The accessible name of a pill: kind, endpoints and the full summary. */
-export function describeMessage(m: Pick<MessageView, 'kind' | 'from' | 'to' | 'summary'>): string {
-  if (m.kind === 'step') return `Step in ${componentName(m.from)}: ${m.summary}`
-  return `${kindName(m.kind)} from ${componentName(m.from)} to ${componentName(m.to)}: ${m.summary}`
+export function describeMessage(
+  m: Pick<MessageView, 'kind' | 'from' | 'to' | 'summary'>,
+  tr: Translate = t,
+): string {
+  if (m.kind === 'step') return tr('graph.step', { component: componentName(m.from, tr), summary: m.summary })
+  return tr('graph.message', {
+    kind: kindName(m.kind, tr),
+    from: componentName(m.from, tr),
+    to: componentName(m.to, tr),
+    summary: m.summary,
+  })
 }
 
 /** `data-testid` of a component box: `component-kubelet-worker-1`. */

@@ -9,11 +9,12 @@ import { AnimatePresence } from 'motion/react'
 import { type CSSProperties, memo, useMemo } from 'react'
 import { nodeRoles, nodeStatus } from '../../api/kubectl'
 import type { Node } from '../../api/types'
+import { plural, type Translate, useT } from '../i18n/i18n'
 import { formatCpu, formatMemory, fraction, nodeAt, nodeUsage, type Usage } from '../model/node-usage'
 import { podCountOnNodes, podKey, podsOnNodeAt } from '../model/pods-view'
 import { useStore } from '../store/store'
 import { familyColor, familyOf } from './colors'
-import { componentState, STATE_MEANING } from './component-state'
+import { componentState, stateMeaning } from './component-state'
 import { componentName, componentTestId } from './labels'
 import {
   type ControlComponent,
@@ -37,15 +38,8 @@ export type ClusterFlowNode = FlowNode<ClusterNodeData, 'clusterNode'>
 export type MoreNodesFlowNode = FlowNode<MoreNodesData, 'moreNodes'>
 export type GraphFlowNode = ComponentFlowNode | ClusterFlowNode | MoreNodesFlowNode
 
-const TITLE: Readonly<Record<ControlComponent, string>> = {
-  kubectl: 'kubectl',
-  'kube-apiserver': 'kube-apiserver',
-  etcd: 'etcd',
-  'kube-scheduler': 'kube-scheduler',
-  'kube-controller-manager': 'kube-controller-manager',
-  registry: 'registry',
-  webhooks: 'admission webhooks',
-}
+/** A box's title: the component's own name (the webhooks' box is the one described in words). */
+const title = (id: ControlComponent, tr: Translate): string => (id === 'webhooks' ? tr('graph.webhooks') : id)
 
 /**
  * Invisible handles at the centre of `rect` (relative to the node): edges need handles to attach
@@ -79,7 +73,8 @@ const familyStyle = (id: string): CSSProperties => ({ '--pf-c': familyColor(fami
 
 function ComponentNodeView({ data, width, height }: NodeProps<ComponentFlowNode>) {
   const id = data.component
-  const state = useStore((s) => componentState(id, s.revisions, s.cursorMs))
+  const t = useT()
+  const state = useStore((s) => componentState(id, s.revisions, s.cursorMs, t))
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled box of the diagram, not a form's fieldset
     <div
@@ -88,10 +83,10 @@ function ComponentNodeView({ data, width, height }: NodeProps<ComponentFlowNode>
       data-testid={componentTestId(id)}
       data-component={id}
       role="group"
-      aria-label={`${TITLE[id]}, ${STATE_MEANING[id]}: ${state}`}
+      aria-label={t('graph.box', { title: title(id, t), meaning: stateMeaning(id, t), state })}
     >
       <Anchor id="c" rect={{ x: 0, y: 0, width: width ?? 0, height: height ?? 0 }} />
-      <span className="pf-box-title">{TITLE[id]}</span>
+      <span className="pf-box-title">{title(id, t)}</span>
       <span className="pf-box-state" title={state}>
         {state}
       </span>
@@ -103,12 +98,13 @@ export const ComponentNode = memo(ComponentNodeView)
 
 function UsageRow({ label, usage, text }: { label: string; usage: Usage; text: string }) {
   const f = fraction(usage)
+  const t = useT()
   return (
     <div
       className="pf-usage-row"
       role="img"
-      aria-label={`${label} requested ${text}`}
-      title={`${label}: ${text}`}
+      aria-label={t('graph.usage.label', { resource: label, value: text })}
+      title={t('graph.usage.title', { resource: label, value: text })}
     >
       <span className="pf-usage-label">{label}</span>
       <span className={`pf-usage-bar${usage.used > usage.allocatable ? ' over' : ''}`}>
@@ -121,6 +117,7 @@ function UsageRow({ label, usage, text }: { label: string; usage: Usage; text: s
 
 function ClusterNodeView({ data }: NodeProps<ClusterFlowNode>) {
   const { name } = data
+  const t = useT()
   const pods = useShallowArray((s) => podsOnNodeAt(s.revisions, s.cursorMs, name))
   const node = useStore((s) => nodeAt(s.revisions, s.cursorMs, name)) ?? data.node
   const usage = useMemo(() => nodeUsage(node, pods), [node, pods])
@@ -140,7 +137,11 @@ function ClusterNodeView({ data }: NodeProps<ClusterFlowNode>) {
       className={`pf-node${status.startsWith('Ready') ? '' : ' not-ready'}`}
       data-testid={`node-${name}`}
       data-pods={pods.length}
-      aria-label={`Node ${name}${roles.length ? ` (${roles.join(', ')})` : ''}, ${status}, ${usage.podCount} Pods`}
+      aria-label={
+        roles.length
+          ? t('graph.nodeWithRoles', { name, roles: roles.join(', '), status, count: usage.podCount })
+          : t('graph.node', { name, status, count: usage.podCount })
+      }
     >
       <Anchor id="kubelet" rect={KUBELET_BOX} />
       <Anchor id="runtime" rect={RUNTIME_BOX} />
@@ -167,7 +168,7 @@ function ClusterNodeView({ data }: NodeProps<ClusterFlowNode>) {
         data-testid={componentTestId(kubelet)}
         data-component={kubelet}
         role="group"
-        aria-label={componentName(kubelet)}
+        aria-label={componentName(kubelet, t)}
       >
         kubelet
       </div>
@@ -178,25 +179,33 @@ function ClusterNodeView({ data }: NodeProps<ClusterFlowNode>) {
         data-testid={componentTestId(runtime)}
         data-component={runtime}
         role="group"
-        aria-label={componentName(runtime)}
+        aria-label={componentName(runtime, t)}
       >
         containerd
       </div>
       <div className="pf-usage" style={{ top: GROUP.usageY }}>
         <UsageRow
-          label="CPU"
+          label={t('graph.usage.cpu')}
           usage={usage.cpu}
           text={`${formatCpu(usage.cpu.used)} / ${formatCpu(usage.cpu.allocatable)}`}
         />
         <UsageRow
-          label="Mem"
+          label={t('graph.usage.memory')}
           usage={usage.memory}
           text={`${formatMemory(usage.memory.used)} / ${formatMemory(usage.memory.allocatable)}`}
         />
-        <UsageRow label="Pods" usage={usage.pods} text={`${usage.pods.used} / ${usage.pods.allocatable}`} />
+        <UsageRow
+          label={t('graph.usage.pods')}
+          usage={usage.pods}
+          text={`${usage.pods.used} / ${usage.pods.allocatable}`}
+        />
       </div>
-      <ul className="pf-pods" style={{ top: GROUP.podsY, gap: GROUP.slotGap }} aria-label={`Pods on ${name}`}>
-        {pods.length === 0 && <li className="pf-pods-empty">no Pods</li>}
+      <ul
+        className="pf-pods"
+        style={{ top: GROUP.podsY, gap: GROUP.slotGap }}
+        aria-label={t('graph.podsOn', { node: name })}
+      >
+        {pods.length === 0 && <li className="pf-pods-empty">{t('graph.noPods')}</li>}
         <AnimatePresence initial={false}>
           {shown.map((pod) => (
             <PodCard key={podKey(pod)} pod={pod} />
@@ -206,10 +215,10 @@ function ClusterNodeView({ data }: NodeProps<ClusterFlowNode>) {
       {hidden > 0 && (
         <>
           <span className="pf-pods-more" aria-hidden="true">
-            +{hidden} more {hidden === 1 ? 'Pod' : 'Pods'}
+            {plural(t, hidden, 'graph.morePodsOne', 'graph.morePodsOther')}
           </span>
           {/* Not drawn, but there for screen readers and tests, like the cards. */}
-          <ul className="pf-offscreen" aria-label={`${hidden} more Pods on ${name}`}>
+          <ul className="pf-offscreen" aria-label={t('graph.morePodsOn', { count: hidden, node: name })}>
             {pods.slice(shown.length).map((pod) => (
               <OverflowPod key={podKey(pod)} pod={pod} />
             ))}
@@ -226,6 +235,7 @@ export const ClusterNode = memo(ClusterNodeView)
 
 function MoreNodesView({ data, width, height }: NodeProps<MoreNodesFlowNode>) {
   const { names } = data
+  const t = useT()
   const pods = useStore((s) => podCountOnNodes(s.revisions, s.cursorMs, names))
   const list = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '')
   return (
@@ -234,13 +244,13 @@ function MoreNodesView({ data, width, height }: NodeProps<MoreNodesFlowNode>) {
       style={familyStyle(MORE_NODES)}
       data-testid="node-more"
       data-component={MORE_NODES}
-      aria-label={`${names.length} more nodes with ${pods} Pods: ${names.join(', ')}`}
+      aria-label={t('graph.moreNodesLabel', { count: names.length, pods, names: names.join(', ') })}
     >
       <Anchor id="c" rect={{ x: 0, y: 0, width: width ?? 0, height: height ?? 0 }} />
       <header className="pf-node-title">
-        <span className="pf-node-name">{names.length} more nodes</span>
+        <span className="pf-node-name">{t('graph.moreNodes', { count: names.length })}</span>
       </header>
-      <p className="pf-more-pods">{pods === 1 ? '1 Pod' : `${pods} Pods`} on them</p>
+      <p className="pf-more-pods">{plural(t, pods, 'graph.podsOnThemOne', 'graph.podsOnThemOther')}</p>
       <p className="pf-more-names" title={names.join(', ')}>
         {list}
       </p>

@@ -3,7 +3,7 @@ import { makeMessage } from '../model/testing'
 import { labelTrack, wireBetween } from './geometry'
 import { labelWidth } from './labels'
 import { APISERVER, KUBECTL, kubeletId, layoutGraph, type Rect, runtimeId } from './layout'
-import { buildScene, chainView, PILL_HEIGHT, wireFor } from './scene'
+import { buildScene, chainView, PILL_HEIGHT, upToSelected, wireFor } from './scene'
 
 const layout = layoutGraph(['worker-1', 'worker-2'], 2)
 const request = makeMessage({
@@ -155,5 +155,15 @@ describe('chainView', () => {
     )
     expect(v.rects).toHaveLength(4)
     expect(chainView(layout, messages, [])).toEqual({ wires: [], rects: [] })
+  })
+})
+
+describe('upToSelected', () => {
+  it('hides what is sent later in the millisecond the cursor stands on, and nothing otherwise', () => {
+    // response (20 ms) and cri (20 ms) share a millisecond: standing on the response hides cri.
+    expect(upToSelected(messages, 20, 3).map((m) => m.id)).toEqual([1, 2, 3])
+    expect(upToSelected(messages, 20, 5)).toBe(messages)
+    expect(upToSelected(messages, 20, undefined)).toBe(messages)
+    expect(upToSelected(messages, 25, 3)).toBe(messages)
   })
 })

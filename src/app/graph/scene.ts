@@ -195,3 +195,18 @@ export function chainView(
   }
   return { wires: [...wires].map(([key, wire]) => ({ key, wire })), rects: [...rects] }
 }
+
+/** `messages` up to the selected one when the cursor stands on it; all of them otherwise. */
+export function upToSelected(
+  messages: readonly MessageView[],
+  cursorMs: number,
+  selectedId: number | undefined,
+): readonly MessageView[] {
+  if (selectedId === undefined) return messages
+  const selected = messageById(messages, selectedId)
+  if (!selected || selected.sentAtMs !== cursorMs) return messages
+  const end = messages.indexOf(selected) + 1
+  return end < messages.length && (messages[end] as MessageView).sentAtMs === cursorMs
+    ? messages.slice(0, end)
+    : messages
+}

@@ -8,6 +8,7 @@ import './history.css'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { stringify } from 'yaml'
 import { fetchMessage } from '../bridge'
+import { type Translate, useT } from '../i18n/i18n'
 import { type HistoryEntry, objectHistory } from '../model/history'
 import { type JsonPatchOp, jsonDiff } from '../model/json-diff'
 import { explainState, subjectOf } from '../model/why-view'
@@ -20,6 +21,7 @@ export function HistoryPanel() {
   const cursorMs = useStore((s) => s.cursorMs)
   const focused = useStore((s) => s.focusedPodKey)
   const chosen = useStore((s) => s.historyKey)
+  const t = useT()
   const key = chosen ?? focused
   const groups = useMemo(() => historyKeys(revisions.keys()), [revisions])
   // Writers come from the trace as it is when the revisions change (a revision's cause chain is
@@ -30,15 +32,15 @@ export function HistoryPanel() {
   )
   const entries = useMemo(() => all.filter((e) => e.atMs <= cursorMs), [all, cursorMs])
   return (
-    <section className="history" aria-label="History" data-testid="history">
+    <section className="history" aria-label={t('history.label')} data-testid="history">
       <label className="history-pick">
-        Object{' '}
+        {t('history.object')}{' '}
         <select
           data-testid="history-object"
           value={key ?? ''}
           onChange={(e) => useStore.setState({ historyKey: e.target.value || undefined })}
         >
-          {!key && <option value="">choose an object…</option>}
+          {!key && <option value="">{t('history.choose')}</option>}
           {groups.map((g) => (
             <optgroup key={g.resource} label={g.resource === 'minions' ? 'nodes' : g.resource}>
               {g.keys.map((k) => (
@@ -51,7 +53,7 @@ export function HistoryPanel() {
         </select>
       </label>
       {key && entries.length === 0 && (
-        <p className="muted">No revision of {subjectOf(key)} before the cursor.</p>
+        <p className="muted">{t('history.none', { subject: subjectOf(key) })}</p>
       )}
       <ol className="history-entries">
         {key && entries.map((e) => <Entry key={e.revision} entry={e} objectKey={key} />)}
@@ -61,9 +63,11 @@ export function HistoryPanel() {
 }
 
 function Entry({ entry, objectKey }: { entry: HistoryEntry; objectKey: string }) {
+  const t = useT()
   const explain = () => {
     const s = useStore.getState()
-    const why = explainState(s.revisions, objectKey, entry.revision, s.messages, `revision ${entry.revision}`)
+    const title = t('history.revisionTitle', { revision: entry.revision })
+    const why = explainState(s.revisions, objectKey, entry.revision, s.messages, title)
     if (why) useStore.setState({ why })
   }
   return (
@@ -75,18 +79,21 @@ function Entry({ entry, objectKey }: { entry: HistoryEntry; objectKey: string })
       data-by={entry.writer?.component ?? ''}
     >
       <div className="history-head">
-        <strong>{entry.change}</strong> <span className="muted">rev {entry.revision}</span>{' '}
-        <span className="muted">at {entry.atMs < 0 ? 'start' : formatOffset(entry.atMs)}</span> · by{' '}
-        <code>{entry.by}</code>{' '}
+        <strong>{t(`history.change.${entry.change}`)}</strong>{' '}
+        <span className="muted">{t('history.revision', { revision: entry.revision })}</span>{' '}
+        <span className="muted">
+          {entry.atMs < 0 ? t('history.atStart') : t('history.at', { time: formatOffset(entry.atMs) })}
+        </span>{' '}
+        · {t('history.by')} <code>{writtenBy(entry, t)}</code>{' '}
         {entry.messageId !== null && (
           <button type="button" className="link" data-testid="history-why" onClick={explain}>
-            why?
+            {t('common.why')}
           </button>
         )}
       </div>
       {entry.change === 'update' && (
         <OpList testId="history-ops" ops={entry.ops}>
-          {entry.ops.length === 0 && <li className="muted">no change but the resourceVersion</li>}
+          {entry.ops.length === 0 && <li className="muted">{t('history.noChange')}</li>}
         </OpList>
       )}
       {entry.change === 'create' && entry.object && <Created entry={entry} />}
@@ -96,6 +103,7 @@ function Entry({ entry, objectKey }: { entry: HistoryEntry; objectKey: string })
 
 /** The created object, and on demand what the apiserver added to what its writer sent. */
 function Created({ entry }: { entry: HistoryEntry }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [sent, setSent] = useState<unknown>()
   const requestId = entry.writer?.requestId
@@ -114,18 +122,24 @@ function Created({ entry }: { entry: HistoryEntry }) {
     : []
   return (
     <details className="history-created" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
-      <summary>the object as stored</summary>
+      <summary>{t('history.stored')}</summary>
       {requestId !== undefined && (
         <>
-          <p className="muted">What the apiserver changed in what {entry.writer?.component} sent:</p>
+          <p className="muted">{t('history.changedBy', { writer: entry.writer?.component ?? '' })}</p>
           <OpList testId="history-added" ops={added}>
-            {sent === undefined && <li className="muted">loading…</li>}
+            {sent === undefined && <li className="muted">{t('common.loading')}</li>}
           </OpList>
         </>
       )}
       <pre className="history-object">{stringify(entry.object)}</pre>
     </details>
   )
+}
+
+/** Who wrote a revision: its request and component, or (no request) words for what it was. */
+function writtenBy(entry: HistoryEntry, t: Translate): string {
+  if (entry.writer) return entry.by
+  return entry.messageId === null ? t('history.beforeTimeZero') : t('history.etcdWrite')
 }
 
 /** JSON Patch operations as signed lines, after any `children` (a note, a placeholder). */

@@ -2,6 +2,7 @@
  * The app's language: `t(key, params)` in the current language, a hook for components, and the
  * choice (from the browser, switchable, remembered in localStorage; `<html lang>` follows it).
  */
+import { useMemo } from 'react'
 import { create } from 'zustand'
 import { type CatalogOf, detectLang, format, type KeyOf, type Lang, lookup, type Params } from './catalog'
 import { en } from './en'
@@ -32,15 +33,46 @@ export function translate(lang: Lang, key: MessageKey, params?: Params): string 
   return format(lookup(CATALOGS[lang], key) ?? lookup(en, key) ?? key, params)
 }
 
+/**
+ * What pure modules that produce UI text take: `useT()`'s result in a component, `t` (the current
+ * language) by default, or `translator('zh')` in a test.
+ */
+export type Translate = (key: MessageKey, params?: Params) => string
+
 /** Outside React: the current language's text. */
 export function t(key: MessageKey, params?: Params): string {
   return translate(useLang.getState().lang, key, params)
 }
 
-/** In a component: a `t` that re-renders the component when the language changes. */
-export function useT(): (key: MessageKey, params?: Params) => string {
-  const lang = useLang((s) => s.lang)
+/** A `t` for one language, whatever the current one is. */
+export function translator(lang: Lang): Translate {
   return (key, params) => translate(lang, key, params)
+}
+
+/** In a component: a `t` that re-renders the component when the language changes. */
+export function useT(): Translate {
+  const lang = useLang((s) => s.lang)
+  return useMemo(() => translator(lang), [lang])
+}
+
+/** `one` when `count` is 1, else `other`, with `{count}` filled (Chinese has one form for both). */
+export function plural(
+  tr: Translate,
+  count: number,
+  one: MessageKey,
+  other: MessageKey,
+  params?: Params,
+): string {
+  return tr(count === 1 ? one : other, { ...params, count })
+}
+
+/** A catalog list: `a, b and c` in English, `a、b 和 c` in Chinese; past `max` items, `… and N more`. */
+export function listOf(tr: Translate, items: readonly string[], max = Number.POSITIVE_INFINITY): string {
+  const sep = tr('common.listSep')
+  if (items.length <= 1) return items.join('')
+  if (items.length > max)
+    return tr('common.listMore', { items: items.slice(0, max).join(sep), count: items.length - max })
+  return tr('common.listAnd', { items: items.slice(0, -1).join(sep), last: items.at(-1) as string })
 }
 
 export function setLang(lang: Lang): void {

@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react'
 import type { Pod } from '../../api/types'
+import { useT } from '../i18n/i18n'
 import { revisionAt } from '../model/objects'
 import { lanesOf, TIMELINE_CONDITIONS } from '../model/timeline'
 import { whyCondition } from '../model/why'
@@ -22,6 +23,7 @@ export function PodPanel() {
   const key = useStore((s) => s.focusedPodKey)
   const revisions = useStore((s) => s.revisions)
   const cursorMs = useStore((s) => s.cursorMs)
+  const t = useT()
   const lane = useMemo(() => {
     if (!key) return undefined
     // The incarnation alive at the cursor (a namesake may come later).
@@ -39,7 +41,9 @@ export function PodPanel() {
     const why = whyCondition(s.revisions, key, type, s.cursorMs, s.messages)
     if (!why) return
     show({
-      title: why.condition ? `${why.condition.type}=${why.condition.status}` : `${type} removed`,
+      title: why.condition
+        ? `${why.condition.type}=${why.condition.status}`
+        : t('podPanel.removed', { type }),
       subject: `pods/${lane.namespace}/${lane.name}`,
       atMs: Math.max(0, why.revision.atMs),
       summary: why.summary,
@@ -51,14 +55,19 @@ export function PodPanel() {
     show(explainState(s.revisions, k, revision, s.messages, title))
   }
   return (
-    <section className="pod-panel" aria-label="Pod" data-testid="pod-panel" data-pod={lane.name}>
+    <section
+      className="pod-panel"
+      aria-label={t('podPanel.label')}
+      data-testid="pod-panel"
+      data-pod={lane.name}
+    >
       <h3>
         Pod <code>{lane.name}</code> <span className="muted">{lane.namespace}</span>
       </h3>
       <dl className="facts">
         <dt>STATUS</dt>
         <dd data-testid="pod-panel-status">
-          {status ?? 'deleted'}{' '}
+          {status ?? t('common.deleted')}{' '}
           {segment && status && (
             <button
               type="button"
@@ -66,14 +75,14 @@ export function PodPanel() {
               data-testid="why-status"
               onClick={() => explainRevision(key, segment.revision, segment.status)}
             >
-              why?
+              {t('common.why')}
             </button>
           )}
         </dd>
-        <dt>node</dt>
-        <dd>{pod?.spec?.nodeName ?? <span className="muted">not scheduled</span>}</dd>
+        <dt>{t('podPanel.node')}</dt>
+        <dd>{pod?.spec?.nodeName ?? <span className="muted">{t('common.notScheduled')}</span>}</dd>
       </dl>
-      <ul className="conditions" aria-label="Conditions">
+      <ul className="conditions" aria-label={t('podPanel.conditions')}>
         {TIMELINE_CONDITIONS.map((type) => {
           const c = conditions.get(type)
           return (
@@ -91,10 +100,10 @@ export function PodPanel() {
                   type="button"
                   className="link why-link"
                   data-testid="why-condition"
-                  aria-label={`Why ${type}=${c.status}?`}
+                  aria-label={t('podPanel.whyCondition', { condition: `${type}=${c.status}` })}
                   onClick={() => explainCondition(type)}
                 >
-                  why?
+                  {t('common.why')}
                 </button>
               )}
             </li>
@@ -102,7 +111,7 @@ export function PodPanel() {
         })}
       </ul>
       {events.length > 0 && (
-        <ul className="pod-events" aria-label="Latest events">
+        <ul className="pod-events" aria-label={t('podPanel.latestEvents')}>
           {events.map((e) => (
             <li key={`${e.key}@${e.revision}`} data-testid="pod-event" data-reason={e.reason}>
               <span className="muted">{formatOffset(e.atMs)}</span>{' '}
@@ -111,10 +120,10 @@ export function PodPanel() {
                 type="button"
                 className="link why-link"
                 data-testid="why-event"
-                aria-label={`Why ${e.reason}?`}
+                aria-label={t('podPanel.whyEvent', { reason: e.reason })}
                 onClick={() => explainRevision(e.key, e.revision, `${e.type} ${e.reason}`)}
               >
-                why?
+                {t('common.why')}
               </button>
             </li>
           ))}
@@ -127,11 +136,11 @@ export function PodPanel() {
           data-testid="open-scheduling"
           onClick={() => openTab('scheduling')}
         >
-          How was it scheduled?
+          {t('podPanel.howScheduled')}
         </button>{' '}
         ·{' '}
         <button type="button" className="link" data-testid="open-history" onClick={() => openTab('history')}>
-          History in etcd
+          {t('podPanel.historyInEtcd')}
         </button>
       </p>
     </section>

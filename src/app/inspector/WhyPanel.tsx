@@ -3,6 +3,8 @@
  * and each message of the chain from the write back to its root cause. Choosing a step selects
  * that message and moves the cursor to it; the graph highlights the whole chain meanwhile.
  */
+import { useT } from '../i18n/i18n'
+import { rich } from '../i18n/rich'
 import { messageById, stepText } from '../model/why'
 import { useStore } from '../store/store'
 import { formatOffset } from '../timeline/scale'
@@ -11,27 +13,25 @@ export function WhyPanel() {
   const why = useStore((s) => s.why)
   const messages = useStore((s) => s.messages)
   const selectedId = useStore((s) => s.selectedMessageId)
+  const t = useT()
   if (!why) return null
   return (
-    <section className="why" aria-label="Why" data-testid="why">
+    <section className="why" aria-label={t('why.label')} data-testid="why">
       <header>
-        <h3>
-          Why <code>{why.title}</code>?
-        </h3>
+        <h3>{rich(t('why.title'), { title: <code>{why.title}</code> })}</h3>
         <button
           type="button"
           className="link"
           data-testid="why-close"
           onClick={() => useStore.setState({ why: undefined })}
         >
-          close
+          {t('why.close')}
         </button>
       </header>
-      <p className="muted">
-        {why.subject} · since {formatOffset(why.atMs)}
-      </p>
+      <p className="muted">{t('why.since', { subject: why.subject, time: formatOffset(why.atMs) })}</p>
       <p className="why-summary" data-testid="why-summary">
-        {why.summary}
+        {/* Without a chain the summary is a sentence of ours, not the chain's technical line. */}
+        {why.messageIds.length === 0 ? t('why.beforeStory', { title: why.title }) : why.summary}
       </p>
       {why.messageIds.length > 0 && (
         <ol className="why-steps" data-testid="why-steps">

@@ -6,40 +6,34 @@
  */
 import { useMemo } from 'react'
 import type { SchedulingAttempt } from '../../protocol/messages'
+import { type Translate, useT } from '../i18n/i18n'
 import { explainTable, type NodeRow, type ScoreMode } from './explain'
 import { shortPluginName, shortVerdict } from './plugin-names'
-
-const MODE_TITLE: Readonly<Record<ScoreMode, string>> = {
-  raw: 'what each Score plugin returned',
-  normalized: 'after NormalizeScore, 0–100',
-  weighted: 'normalized × the plugin’s weight; the total is their sum',
-}
 
 export function AttemptTable({ attempt, mode }: { attempt: SchedulingAttempt; mode: ScoreMode }) {
   const { filterPlugins, scorePlugins, rows } = useMemo(() => explainTable(attempt), [attempt])
   const scored = scorePlugins.length > 0
+  const t = useT()
   return (
     <div className="sched-scroll">
       <table className="sched-table" data-testid="scheduling-table">
-        <caption>
-          <Caption attempt={attempt} shown={rows.length} />
-        </caption>
+        <caption>{caption(attempt, rows.length, t)}</caption>
         <thead>
           <tr>
             <th scope="col" rowSpan={2} className="sched-node">
-              Node
+              {t('scheduling.table.node')}
             </th>
             {filterPlugins.length > 0 && (
               <th scope="colgroup" colSpan={filterPlugins.length} className="sched-group">
-                Filter
+                {t('scheduling.table.filter')}
               </th>
             )}
             <th scope="col" rowSpan={2}>
-              Verdict
+              {t('scheduling.table.verdict')}
             </th>
             {scored && (
-              <th scope="col" rowSpan={2} className="num" title="sum of the weighted scores">
-                Total
+              <th scope="col" rowSpan={2} className="num" title={t('scheduling.table.totalTitle')}>
+                {t('scheduling.table.total')}
               </th>
             )}
             {scored && (
@@ -47,9 +41,9 @@ export function AttemptTable({ attempt, mode }: { attempt: SchedulingAttempt; mo
                 scope="colgroup"
                 colSpan={scorePlugins.length}
                 className="sched-group"
-                title={MODE_TITLE[mode]}
+                title={t(`scheduling.modeTitle.${mode}`)}
               >
-                Score ({mode})
+                {t('scheduling.table.score', { mode: t(`scheduling.mode.${mode}`) })}
               </th>
             )}
           </tr>
@@ -76,19 +70,24 @@ export function AttemptTable({ attempt, mode }: { attempt: SchedulingAttempt; mo
   )
 }
 
-function Caption({ attempt: a, shown }: { attempt: SchedulingAttempt; shown: number }) {
-  const notes: string[] = [`Attempt ${a.attempt} at ${seconds(a.atMs)}: Filter and Score, node by node.`]
+/** What the table cannot show, in sentences: nodes Filter skipped, a skipped Score, a tie. */
+function caption(a: SchedulingAttempt, shown: number, t: Translate): string {
+  const notes: string[] = [t('scheduling.caption.attempt', { attempt: a.attempt, time: seconds(a.atMs) })]
   if (a.numAllNodes !== undefined && shown < a.numAllNodes)
-    notes.push(`${a.numAllNodes - shown} of ${a.numAllNodes} nodes were not evaluated and are not listed.`)
+    notes.push(t('scheduling.caption.notEvaluated', { count: a.numAllNodes - shown, all: a.numAllNodes }))
   if (a.result === 'Scheduled' && !a.total && a.feasibleNodes === 1)
-    notes.push('Score was skipped: only one node was feasible.')
+    notes.push(t('scheduling.caption.scoreSkipped'))
   if (a.tieBreak) {
     const { candidates, maxScore } = a.tieBreak
     notes.push(
-      `Tie-break: ${candidates.length} nodes shared the top total ${maxScore}; the scheduler picked ${a.selectedNode} among them at random (seeded).`,
+      t('scheduling.caption.tieBreak', {
+        count: candidates.length,
+        score: maxScore,
+        node: a.selectedNode ?? '',
+      }),
     )
   }
-  return <>{notes.join(' ')}</>
+  return notes.reduce((first, second) => t('scheduling.caption.join', { first, second }))
 }
 
 function Row({
@@ -102,6 +101,7 @@ function Row({
   scorePlugins: readonly string[]
   mode: ScoreMode
 }) {
+  const t = useT()
   const cls = ['sched-row', r.winner && 'winner', r.tieCandidate && 'tie', !r.feasible && 'rejected']
   return (
     <tr
@@ -113,10 +113,10 @@ function Row({
     >
       <th scope="row" className="sched-node">
         {r.node}
-        {r.winner && <span className="sched-badge win">selected</span>}
+        {r.winner && <span className="sched-badge win">{t('scheduling.table.selected')}</span>}
         {r.tieCandidate && (
-          <span className="sched-badge tie" title="shared the top total: a tie-break candidate">
-            tie
+          <span className="sched-badge tie" title={t('scheduling.table.tieTitle')}>
+            {t('scheduling.table.tie')}
           </span>
         )}
       </th>
@@ -136,7 +136,7 @@ function Row({
           </>
         ) : (
           <td colSpan={scorePlugins.length + 1} className="muted">
-            {r.feasible ? 'not scored' : ''}
+            {r.feasible ? t('scheduling.table.notScored') : ''}
           </td>
         ))}
     </tr>
@@ -145,33 +145,38 @@ function Row({
 
 /** Selected, feasible, or which plugin rejected the node (short; the full story in the title). */
 function Verdict({ row: r }: { row: NodeRow }) {
-  if (!r.rejection) return <td className="ok">{r.winner ? 'selected' : 'feasible'}</td>
+  const t = useT()
+  if (!r.rejection)
+    return (
+      <td className="ok">{r.winner ? t('scheduling.table.selected') : t('scheduling.table.feasible')}</td>
+    )
   const { plugin, reasons } = r.rejection
   return (
-    <td className="fail" data-rejected-by={plugin} title={`rejected by ${plugin}: ${reasons.join(', ')}`}>
+    <td
+      className="fail"
+      data-rejected-by={plugin}
+      title={t('scheduling.table.rejectedBy', { plugin, reasons: reasons.join(', ') })}
+    >
       <span aria-hidden="true">✗ </span>
-      <span className="visually-hidden">rejected by </span>
+      <span className="visually-hidden">{t('scheduling.table.rejectedByShort')} </span>
       {shortPluginName(plugin)}
     </td>
   )
 }
 
 function FilterCell({ plugin, verdict }: { plugin: string; verdict: string | undefined }) {
+  const t = useT()
   if (verdict === undefined)
     return (
-      <td
-        data-plugin={plugin}
-        className="muted"
-        title="not run: Filter stops at the first plugin that says no"
-      >
+      <td data-plugin={plugin} className="muted" title={t('scheduling.table.notRun')}>
         –
       </td>
     )
   if (verdict === 'passed')
     return (
-      <td data-plugin={plugin} className="ok" title={`${plugin}: passed`}>
+      <td data-plugin={plugin} className="ok" title={t('scheduling.table.passedTitle', { plugin })}>
         <span aria-hidden="true">✓</span>
-        <span className="visually-hidden">passed</span>
+        <span className="visually-hidden">{t('scheduling.table.passed')}</span>
       </td>
     )
   return (

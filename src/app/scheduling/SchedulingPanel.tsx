@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react'
 import type { Pod } from '../../api/types'
 import type { SchedulingAttempt } from '../../protocol/messages'
 import { fetchScheduling } from '../bridge'
+import { useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { countAt, type ScoreMode } from './explain'
 import { attemptStepCounter, noAttemptText, splitPodKey } from './panel-model'
@@ -20,6 +21,7 @@ export function SchedulingPanel({ pod }: { pod: string }) {
   // A number: the panel re-renders when it changes, not on every frame (the counter is incremental).
   const steps = useStore((s) => counter(s.messages, pod))
   const generation = useStore((s) => s.generation)
+  const t = useT()
   const { namespace, name } = splitPodKey(pod)
   const created = useStore((s) => s.revisions.get(`/registry/pods/${namespace}/${name}`)?.[0]?.object) as
     | Pod
@@ -50,9 +52,9 @@ export function SchedulingPanel({ pod }: { pod: string }) {
   const [mode, setMode] = useState<ScoreMode>('weighted')
 
   return (
-    <section className="scheduling" aria-label={`Scheduling of ${pod}`} data-testid="scheduling">
+    <section className="scheduling" aria-label={t('scheduling.label', { pod })} data-testid="scheduling">
       {attempts === undefined ? (
-        <p className="muted">Loading the scheduling attempts…</p>
+        <p className="muted">{t('scheduling.loading')}</p>
       ) : (
         <SchedulingView
           attempts={shown}
@@ -60,7 +62,7 @@ export function SchedulingPanel({ pod }: { pod: string }) {
           onChoose={(index) => setChoice({ pod, index })}
           mode={mode}
           onMode={setMode}
-          emptyText={noAttemptText(attempts.length, created ?? undefined)}
+          emptyText={noAttemptText(attempts.length, created ?? undefined, t)}
         />
       )}
     </section>

@@ -4,6 +4,7 @@
  * the table.
  */
 import type { SchedulingAttempt } from '../../protocol/messages'
+import { useT } from '../i18n/i18n'
 import { AttemptTable, seconds } from './AttemptTable'
 import { explainAttempt, type ScoreMode } from './explain'
 
@@ -22,6 +23,7 @@ export interface SchedulingViewProps {
 const MODES: readonly ScoreMode[] = ['raw', 'normalized', 'weighted']
 
 export function SchedulingView({ attempts, chosen, onChoose, mode, onMode, emptyText }: SchedulingViewProps) {
+  const t = useT()
   const latest = attempts.length - 1
   const index = chosen !== undefined && chosen < latest ? chosen : latest
   const attempt = attempts[index]
@@ -36,7 +38,7 @@ export function SchedulingView({ attempts, chosen, onChoose, mode, onMode, empty
     <>
       <div className="sched-controls">
         <label>
-          Attempt{' '}
+          {t('scheduling.attempt')}{' '}
           <select
             data-testid="scheduling-attempt"
             value={index}
@@ -55,15 +57,15 @@ export function SchedulingView({ attempts, chosen, onChoose, mode, onMode, empty
         </label>
         {scored && (
           <label>
-            Scores{' '}
+            {t('scheduling.scores')}{' '}
             <select
               data-testid="score-mode"
               value={mode}
               onChange={(e) => onMode(e.target.value as ScoreMode)}
             >
               {MODES.map((m) => (
-                <option key={m} value={m}>
-                  {m}
+                <option key={m} value={m} title={t(`scheduling.modeTitle.${m}`)}>
+                  {t(`scheduling.mode.${m}`)}
                 </option>
               ))}
             </select>
@@ -71,7 +73,7 @@ export function SchedulingView({ attempts, chosen, onChoose, mode, onMode, empty
         )}
       </div>
       <p className={`sched-answer result-${attempt.result}`} data-testid="scheduling-answer">
-        {explainAttempt(attempt)}
+        {explainAttempt(attempt, t)}
       </p>
       {attempt.result !== 'Scheduled' && attempt.message && (
         <p className="sched-message muted" data-testid="scheduling-message">

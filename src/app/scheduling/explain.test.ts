@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SchedulingAttempt } from '../../protocol/messages'
+import { translator } from '../i18n/i18n'
 import { attemptsAt, explainAttempt, explainTable, rejectionGroups } from './explain'
 import { applyAt, nodeYaml, podYaml, simulateAttempts, THREE_NODES } from './testing'
 
@@ -154,7 +155,7 @@ describe('preemption, attempt by attempt', () => {
       [1, 3056, 'Unschedulable'],
       [2, 5027, 'Scheduled'],
     ])
-    expect(attempts.map(explainAttempt)).toEqual([
+    expect(attempts.map((a) => explainAttempt(a))).toEqual([
       'Pending: 0/1 nodes fit. NodeResourcesFit: 1 node Insufficient cpu. Preemption nominated only and evicts default/low to make room.',
       'Scheduled on only: the only node, so Score was skipped.',
     ])
@@ -244,5 +245,34 @@ describe('explainTable', () => {
       ['small', false, false, 'NodeResourcesFit'],
     ])
     expect(t.rows[2]?.rejection?.reasons).toEqual(['Insufficient cpu', 'Insufficient memory'])
+  })
+})
+
+describe('explainAttempt in Chinese', () => {
+  const zh = translator('zh')
+
+  it('answers in Chinese around Kubernetes’ own texts, which stay as upstream writes them', () => {
+    expect(explainAttempt(first('', podYaml('web', '100m')), zh)).toBe(
+      '调度到 worker-3：总分 497，领先于 worker-2 (495) 和 worker-1 (493)。',
+    )
+    expect(explainAttempt(first('', podYaml('huge', '64'), 'default/huge'), zh)).toBe(
+      'Pending：0/4 个节点满足条件。NodeResourcesFit：3 个节点 Insufficient cpu；TaintToleration：1 个节点 had untolerated taint {node-role.kubernetes.io/control-plane: }。在任何节点上抢占都无济于事。',
+    )
+  })
+
+  it('says a tie-break and a skipped Score in Chinese', () => {
+    const tie = first(nodeYaml('a', '4') + nodeYaml('b', '4') + nodeYaml('c', '2'), podYaml('web', '500m'))
+    expect(explainAttempt(tie, zh)).toBe(
+      '调度到 b：a 和 b 以 486 分并列，随机（带种子）决出；领先于 c (474)。',
+    )
+    expect(explainAttempt(first(THREE_NODES, podYaml('web', '3')), zh)).toBe(
+      '调度到 medium：它是 3 个节点中唯一可行的，因此跳过了 Score。',
+    )
+  })
+
+  it('keeps English by default in Node (no browser language)', () => {
+    expect(explainAttempt(first(THREE_NODES, podYaml('web', '500m')))).toBe(
+      'Scheduled on medium: total 486, ahead of small (474).',
+    )
   })
 })

@@ -4,6 +4,7 @@
  * one-line answer and a per-node table. Pure: the panel renders what these return.
  */
 import type { SchedulingAttempt } from '../../protocol/messages'
+import { listOf, type Translate, t } from '../i18n/i18n'
 import { countedReason } from './plugin-names'
 
 /**
@@ -39,14 +40,24 @@ export function rejectionOf(attempt: SchedulingAttempt, node: string): Rejection
   return undefined
 }
 
-export function explainAttempt(attempt: SchedulingAttempt): string {
+/**
+ * The one-line answer, in the language of `tr` (the current one by default). Kubernetes' own
+ * texts in it (Filter reasons, the FailedScheduling message, plugin names) stay as upstream
+ * writes them.
+ */
+export function explainAttempt(attempt: SchedulingAttempt, tr: Translate = t): string {
   switch (attempt.result) {
     case 'Scheduled':
-      return explainScheduled(attempt)
-    case 'Unschedulable':
-      return [explainPending(attempt), preemptionOutcome(attempt)].filter((s) => s !== '').join(' ')
+      return explainScheduled(attempt, tr)
+    case 'Unschedulable': {
+      const pending = explainPending(attempt, tr)
+      const preemption = preemptionOutcome(attempt, tr)
+      return preemption === ''
+        ? pending
+        : tr('scheduling.answer.twoSentences', { first: pending, second: preemption })
+    }
     case 'Error':
-      return `Scheduling failed with an error: ${attempt.message ?? 'no message'}`
+      return tr('scheduling.answer.error', { message: attempt.message ?? tr('scheduling.answer.noMessage') })
   }
 }
 
@@ -72,6 +83,7 @@ interface PluginGroup {
  */
 export function rejectionGroups(
   attempt: SchedulingAttempt,
+  tr: Translate = t,
 ): Array<{ plugin: string; reasons: ReasonCount[] }> {
   const groups = new Map<string, PluginGroup>()
   const nodes = Object.keys(attempt.filter)
@@ -87,7 +99,7 @@ export function rejectionGroups(
   if (absent > 0) {
     const reason =
       histogram(attempt.message).find((h) => h.reason.startsWith("node(s) didn't satisfy plugin"))?.reason ??
-      'not considered: PreFilter narrowed the candidates'
+      tr('scheduling.answer.preFilterNarrowed')
     groups.set('PreFilter', { plugin: 'PreFilter', nodes: absent, reasons: new Map([[reason, absent]]) })
   }
   return [...groups.values()]
@@ -116,74 +128,88 @@ function histogram(message: string | undefined): ReasonCount[] {
   })
 }
 
-function explainPending(a: SchedulingAttempt): string {
-  const groups = rejectionGroups(a)
+function explainPending(a: SchedulingAttempt, tr: Translate): string {
+  const groups = rejectionGroups(a, tr)
   // Nothing rejected per node (PreFilter turned the Pod away, a summary-mode record) or a later
   // extension point failed with nodes feasible: upstream's own text is the answer.
-  if (groups.length === 0 || (a.feasibleNodes ?? 0) > 0) return `Pending: ${filterPart(a.message ?? '')}`
+  if (groups.length === 0 || (a.feasibleNodes ?? 0) > 0)
+    return tr('scheduling.answer.pending', { message: filterPart(a.message ?? '') })
   const all = a.numAllNodes ?? Object.keys(a.filter).length
   const why = groups
-    .map((g) => `${g.plugin}: ${g.reasons.map((r) => countedReason(r.count, r.reason)).join(', ')}`)
-    .join('; ')
-  return `Pending: 0/${all} nodes fit. ${why}.`
+    .map((g) =>
+      tr('scheduling.answer.pluginReasons', {
+        plugin: g.plugin,
+        reasons: g.reasons.map((r) => countedReason(r.count, r.reason, tr)).join(tr('common.listSep')),
+      }),
+    )
+    .join(tr('scheduling.answer.groupSep'))
+  return tr('scheduling.answer.pendingFit', { all, why })
 }
 
 /** What PostFilter (DefaultPreemption) did: nominated a node, or why it could not help. */
-function preemptionOutcome(a: SchedulingAttempt): string {
+function preemptionOutcome(a: SchedulingAttempt, tr: Translate): string {
   if (a.preemption) {
     const { nominatedNode, victims } = a.preemption
     return victims.length === 0
-      ? `Preemption nominated ${nominatedNode}; the Pod waits for room there.`
-      : `Preemption nominated ${nominatedNode} and evicts ${listed(victims)} to make room.`
+      ? tr('scheduling.answer.nominatedWaits', { node: nominatedNode })
+      : tr('scheduling.answer.nominatedEvicts', { node: nominatedNode, victims: listOf(tr, victims, 3) })
   }
   const i = a.message?.indexOf(' preemption: ') ?? -1
   if (i < 0) return ''
   const said = (a.message as string).slice(i + ' preemption: '.length)
   // "0/N nodes are available: …" is preemption's own FitError: no node where evicting
   // lower-priority Pods would let this one fit. Anything else (not eligible…) is said as is.
-  if (said.startsWith('0/')) return 'Preemption cannot help on any node.'
-  return `Preemption: ${said.endsWith('.') ? said : `${said}.`}`
+  if (said.startsWith('0/')) return tr('scheduling.answer.cannotHelp')
+  return tr('scheduling.answer.preemption', { said: said.endsWith('.') ? said : `${said}.` })
 }
 
-/** "a", "a and b", "a, b and c", "a, b, c and 4 more". */
-function listed(items: readonly string[], max = 3): string {
-  if (items.length <= 1) return items.join('')
-  if (items.length > max) return `${items.slice(0, max).join(', ')} and ${items.length - max} more`
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
-}
-
-function explainScheduled(a: SchedulingAttempt): string {
-  const node = a.selectedNode ?? 'a node'
+function explainScheduled(a: SchedulingAttempt, tr: Translate): string {
+  const node = a.selectedNode ?? tr('scheduling.answer.aNode')
   const total = a.total ?? {}
   const others = Object.keys(total)
     .filter((n) => n !== node && !a.tieBreak?.candidates.includes(n))
     .sort((x, y) => (total[y] as number) - (total[x] as number) || (x < y ? -1 : 1))
-  const ahead = others.length > 0 ? `ahead of ${listed(others.map((n) => `${n} (${total[n]})`))}` : ''
+  const ahead =
+    others.length > 0
+      ? tr('scheduling.answer.ahead', {
+          nodes: listOf(
+            tr,
+            others.map((n) => tr('scheduling.answer.nodeScore', { node: n, score: total[n] as number })),
+            3,
+          ),
+        })
+      : ''
   let line: string
   if (a.tieBreak) {
     // Stated as a tie-break, not a win: the seeded RNG picked among equals.
     const { candidates, maxScore } = a.tieBreak
-    const between = candidates.length <= 3 ? listed(candidates) : `${candidates.length} nodes`
-    line = `Scheduled on ${node}: a tie between ${between} at ${maxScore}, broken at random (seeded)`
-    if (ahead) line += `; ${ahead}`
+    const between =
+      candidates.length <= 3
+        ? listOf(tr, candidates)
+        : tr('scheduling.answer.nodeCount', { count: candidates.length })
+    const tie = { node, between, score: maxScore }
+    line = ahead ? tr('scheduling.answer.tieAhead', { ...tie, ahead }) : tr('scheduling.answer.tie', tie)
   } else if (a.total && total[node] !== undefined) {
-    line = `Scheduled on ${node}: total ${total[node]}${ahead ? `, ${ahead}` : ''}`
+    const scored = { node, total: total[node] as number }
+    line = ahead
+      ? tr('scheduling.answer.totalAhead', { ...scored, ahead })
+      : tr('scheduling.answer.total', scored)
   } else if (a.feasibleNodes === 1) {
     // With nodes left unevaluated (a nominated node is tried first) "the only one" would be untrue.
     const only =
       a.numAllNodes === 1
-        ? 'the only node'
+        ? tr('scheduling.answer.onlyNode')
         : a.evaluatedNodes === a.numAllNodes
-          ? `the only feasible node of ${a.numAllNodes}`
-          : '1 feasible node'
-    line = `Scheduled on ${node}: ${only}, so Score was skipped`
+          ? tr('scheduling.answer.onlyFeasibleOf', { all: a.numAllNodes ?? 0 })
+          : tr('scheduling.answer.oneFeasible')
+    line = tr('scheduling.answer.only', { node, only })
   } else {
-    line = `Scheduled on ${node}`
+    line = tr('scheduling.answer.plain', { node })
   }
-  line += '.'
+  line = tr('scheduling.answer.sentence', { text: line })
   const { numAllNodes: all, evaluatedNodes: seen } = a
   if (all !== undefined && seen !== undefined && seen < all)
-    line += ` Filter evaluated ${seen} of ${all} nodes (it stops once enough are feasible).`
+    line = tr('scheduling.answer.evaluated', { text: line, seen, all })
   return line
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageView } from '../../protocol/messages'
+import { translator } from '../i18n/i18n'
 import { makePod } from '../model/testing'
 import { attemptStepCounter, noAttemptText, splitPodKey } from './panel-model'
 
@@ -60,6 +61,10 @@ describe('noAttemptText', () => {
     )
     expect(noAttemptText(0, makePod({ name: 'web' }))).toBe('Not scheduled yet.')
     expect(noAttemptText(0, undefined)).toBe('Not scheduled yet.')
+    expect(noAttemptText(0, undefined, translator('zh'))).toBe('尚未调度。')
+    expect(noAttemptText(0, makePod({ name: 'web', nodeName: 'worker-1' }), translator('zh'))).toBe(
+      '未经 Scheduler 就绑定到了 worker-1：清单里设置了 spec.nodeName。',
+    )
     expect(noAttemptText(2, makePod({ name: 'web' }))).toBe(
       'This Pod has no scheduling attempt before the cursor.',
     )

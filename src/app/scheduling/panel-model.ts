@@ -4,6 +4,7 @@
  */
 import type { Pod } from '../../api/types'
 import { type MessageView, SCHEDULER } from '../../protocol/messages'
+import { type Translate, t } from '../i18n/i18n'
 
 /** `namespace/name` → its parts (a name without a namespace is in `default`). */
 export function splitPodKey(pod: string): { namespace: string; name: string } {
@@ -59,9 +60,9 @@ export function attemptStepCounter(): (messages: readonly MessageView[], pod: st
  * from the start: the scheduler never sees such a Pod), its attempts all lie after the cursor, or
  * it has none yet. `created` is the Pod as first written (undefined before it exists).
  */
-export function noAttemptText(attemptsTotal: number, created: Pod | undefined): string {
+export function noAttemptText(attemptsTotal: number, created: Pod | undefined, tr: Translate = t): string {
   const node = created?.spec?.nodeName
-  if (node) return `Bound to ${node} without the scheduler: the manifest set spec.nodeName.`
-  if (attemptsTotal > 0) return 'This Pod has no scheduling attempt before the cursor.'
-  return 'Not scheduled yet.'
+  if (node) return tr('scheduling.boundWithoutScheduler', { node })
+  if (attemptsTotal > 0) return tr('scheduling.noneBeforeCursor')
+  return tr('scheduling.notYet')
 }

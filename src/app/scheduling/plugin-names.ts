@@ -3,6 +3,8 @@
  * fits a narrow dock; the full name goes in the header's title. Unknown (custom) plugins keep
  * their name.
  */
+import { plural, type Translate, t } from '../i18n/i18n'
+
 const SHORT: Readonly<Record<string, string>> = {
   NodeUnschedulable: 'Unsched',
   NodeName: 'Name',
@@ -46,8 +48,7 @@ export function shortVerdict(verdict: string): string {
  * "3 nodes Insufficient cpu", "1 node had untolerated taint {…}": a count of nodes and a reason,
  * with upstream's "node(s)" made singular or plural.
  */
-export function countedReason(count: number, reason: string): string {
-  const noun = count === 1 ? 'node' : 'nodes'
+export function countedReason(count: number, reason: string, tr: Translate = t): string {
   const text = reason.startsWith(NODES_PREFIX) ? reason.slice(NODES_PREFIX.length) : reason
-  return `${count} ${noun} ${text}`
+  return plural(tr, count, 'scheduling.answer.nodesOne', 'scheduling.answer.nodesOther', { reason: text })
 }

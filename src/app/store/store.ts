@@ -59,6 +59,10 @@ export interface LayoutSlice {
   historyKey: string | undefined
   /** The dock's height in px, as the user dragged it; undefined: the default (30% of the window). */
   dockHeight: number | undefined
+  /** The library scenario loaded last (its card shows in the inspector), if any. */
+  scenarioId: string | undefined
+  /** The editor's manifest before a scenario replaced it, so it can be restored. */
+  draftBeforeScenario: string | undefined
 }
 
 export type { EditorProblem, WhyView }
@@ -120,6 +124,8 @@ export const initialLayout: LayoutSlice = {
   dockTab: 'timeline',
   historyKey: undefined,
   dockHeight: undefined,
+  scenarioId: undefined,
+  draftBeforeScenario: undefined,
 }
 
 export const initialEditor: EditorSlice = {

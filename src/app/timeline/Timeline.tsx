@@ -15,6 +15,7 @@ import {
   useState,
   type WheelEvent,
 } from 'react'
+import { plural, useT } from '../i18n/i18n'
 import { lanesOf, timelineGroups } from '../model/timeline'
 import { causeChain, shortRequest, writerOf } from '../model/why'
 import { explainState } from '../model/why-view'
@@ -37,11 +38,12 @@ export function Timeline() {
   const revisions = useStore((s) => s.revisions)
   const cursorMs = useStore((s) => s.cursorMs)
   const generation = useStore((s) => s.generation)
+  const t = useT()
   // The trace is not needed to draw lanes (writers are looked up when a mark is explained).
   const lanes = lanesOf(revisions)
   const visible = useMemo(() => lanes.filter((l) => l.createdAtMs <= cursorMs), [lanes, cursorMs])
   const groups = useMemo(() => timelineGroups(visible), [visible])
-  const marks = useMemo(() => visible.map((l) => laneMarks(l, cursorMs)), [visible, cursorMs])
+  const marks = useMemo(() => visible.map((l) => laneMarks(l, cursorMs, t)), [visible, cursorMs, t])
 
   const [userWindow, setUserWindow] = useState<TimeWindow | undefined>()
   // A new scenario starts with the whole story in view again.
@@ -121,15 +123,15 @@ export function Timeline() {
   return (
     <section
       className="timeline"
-      aria-label="Timeline"
+      aria-label={t('timeline.label')}
       data-testid="timeline"
       style={{ '--tl-label': `${LABEL_WIDTH}px` } as CSSProperties}
     >
-      <div className="tl-toolbar" role="toolbar" aria-label="Timeline zoom">
+      <div className="tl-toolbar" role="toolbar" aria-label={t('timeline.zoom')}>
         <button
           type="button"
           data-testid="timeline-zoom-out"
-          aria-label="Zoom out"
+          aria-label={t('timeline.zoomOut')}
           onClick={() => setUserWindow(zoom(window, 2, cursorMs))}
         >
           −
@@ -137,7 +139,7 @@ export function Timeline() {
         <button
           type="button"
           data-testid="timeline-zoom-in"
-          aria-label="Zoom in"
+          aria-label={t('timeline.zoomIn')}
           onClick={() => setUserWindow(zoom(window, 0.5, cursorMs))}
         >
           +
@@ -147,15 +149,15 @@ export function Timeline() {
           data-testid="timeline-fit"
           aria-pressed={userWindow === undefined}
           onClick={() => setUserWindow(undefined)}
-          title="Show everything up to the cursor, and follow it"
+          title={t('timeline.fitTitle')}
         >
-          Fit
+          {t('timeline.fit')}
         </button>
         <span className="tl-legend muted">
-          <span className="tl-key tl-key--condition" /> condition <span className="tl-key tl-key--event" />{' '}
-          event <span className="tl-key tl-key--warning" /> warning{' '}
-          <span className="tl-key tl-key--restart">↻</span> restart · click to seek and explain · Ctrl+wheel
-          zooms, Shift+wheel pans
+          <span className="tl-key tl-key--condition" /> {t('timeline.condition')}{' '}
+          <span className="tl-key tl-key--event" /> {t('timeline.event')}{' '}
+          <span className="tl-key tl-key--warning" /> {t('timeline.warning')}{' '}
+          <span className="tl-key tl-key--restart">↻</span> {t('timeline.restart')} · {t('timeline.help')}
         </span>
       </div>
       <div
@@ -172,15 +174,13 @@ export function Timeline() {
         onWheel={onWheel}
       >
         <TimelineAxis window={window} width={width} cursorMs={cursorMs} />
-        {groups.length === 0 && (
-          <p className="muted tl-empty">No Pods yet. Apply a manifest to create one.</p>
-        )}
+        {groups.length === 0 && <p className="muted tl-empty">{t('common.noPods')}</p>}
         {groups.map((g) => (
           <div key={g.group} className="tl-group" data-testid="timeline-group" data-group={g.group}>
             <div className="tl-group-title">
               {g.owner ? `${g.owner.kind} ${g.owner.name}` : 'Pod'}{' '}
               <span className="muted">
-                {g.namespace} · {g.lanes.length} {g.lanes.length === 1 ? 'Pod' : 'Pods'}
+                {g.namespace} · {plural(t, g.lanes.length, 'timeline.podsOne', 'timeline.podsOther')}
               </span>
             </div>
             {g.lanes.map((lane) => {
@@ -207,8 +207,12 @@ export function Timeline() {
             style={{ left: Math.min(hover.x + 12, LABEL_WIDTH + width - 260), top: hover.y + 14 }}
           >
             {hover.tip}
-            {hover.cause && <div data-testid="timeline-tooltip-cause">written by {hover.cause}</div>}
-            <div className="muted">click: seek here and explain why</div>
+            {hover.cause && (
+              <div data-testid="timeline-tooltip-cause">
+                {t('timeline.writtenBy', { cause: hover.cause })}
+              </div>
+            )}
+            <div className="muted">{t('timeline.clickHint')}</div>
           </div>
         )}
       </div>

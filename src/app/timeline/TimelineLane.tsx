@@ -5,6 +5,7 @@
  */
 import { memo } from 'react'
 import { statusTone } from '../graph/colors'
+import { useT } from '../i18n/i18n'
 import type { EventTick, PodTimeline, RestartTick } from '../model/timeline'
 import { useStore } from '../store/store'
 import { type Mark, statusAt } from './marks'
@@ -21,6 +22,7 @@ interface Props {
 
 function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: Props) {
   const focused = useStore((s) => s.focusedPodKey === lane.key)
+  const t = useT()
   const status = statusAt(lane, cursorMs)
   const x = (ms: number) => xOf(window, width, ms)
   const inView = (px: number) => px >= -8 && px <= width + 8
@@ -43,7 +45,7 @@ function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: P
       >
         <span className="tl-name">{lane.name}</span>
         <span className={`tl-status tone-${status ? statusTone(status) : 'done'}`}>
-          {status ?? 'deleted'}
+          {status ?? t('common.deleted')}
         </span>
       </button>
       <div className="tl-track" style={{ width }}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { translator } from '../i18n/i18n'
 import {
   containerStatus,
   eventRevision,
@@ -67,6 +68,19 @@ describe('laneMarks', () => {
     const event = marks.find((m) => m.kind === 'event')
     expect(event?.tip).toBe('Warning BackOff at 16.000 s: Back-off restarting failed container')
     expect(event?.key).toBe('/registry/events/default/crasher.backoff')
+  })
+
+  it('words the tooltips in Chinese when asked (Kubernetes words as they are)', () => {
+    const marks = laneMarks(lane(), 20_000, translator('zh'))
+    expect(marks.filter((m) => m.kind === 'restart').map((m) => m.tip)).toEqual([
+      'app 于 5.000 s 重启（第 1 次重启）；此前以 1 退出（Error）',
+      'app 于 17.000 s 重启（第 2 次重启），距上次重启 12s；此前以 1 退出（Error）',
+    ])
+    expect(marks.find((m) => m.kind === 'condition')?.tip).toBe('PodScheduled：— → True，于 100 ms')
+    expect(marks.find((m) => m.kind === 'event')?.tip).toBe(
+      'Warning BackOff，于 16.000 s：Back-off restarting failed container',
+    )
+    expect(marks.find((m) => m.kind === 'restart')?.why).toBe('app 第 1 次重启')
   })
 
   it('shows the growing back-off between restarts', () => {

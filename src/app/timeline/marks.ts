@@ -3,6 +3,7 @@
  * condition, event and restart ticks that happened by then, each with the line a tooltip reads and
  * what "why?" explains. Pure: the lane component only positions them.
  */
+import { type Translate, t } from '../i18n/i18n'
 import type { ConditionTick, EventTick, PodTimeline, RestartTick, StatusSegment } from '../model/timeline'
 import { formatGap, formatOffset } from './scale'
 
@@ -31,33 +32,57 @@ export type Mark =
       readonly why: string
     }
 
-const t = (ms: number) => formatOffset(ms)
+const at = (ms: number) => formatOffset(ms)
 
-function segmentTip(s: StatusSegment, toMs: number, ended: boolean): string {
-  const span = ended ? `${t(s.fromMs)} → ${t(toMs)} (${formatGap(toMs - s.fromMs)})` : `since ${t(s.fromMs)}`
-  return `${s.status} · ${span}`
+function segmentTip(s: StatusSegment, toMs: number, ended: boolean, tr: Translate): string {
+  return ended
+    ? tr('timeline.tip.segment', {
+        status: s.status,
+        from: at(s.fromMs),
+        to: at(toMs),
+        gap: formatGap(toMs - s.fromMs),
+      })
+    : tr('timeline.tip.segmentOpen', { status: s.status, from: at(s.fromMs) })
 }
 
-function conditionTip(c: ConditionTick): string {
-  const change = `${c.type}: ${c.previous ?? '—'} → ${c.status ?? 'removed'}`
-  const reason = c.reason ? ` (${c.reason}${c.message ? `: ${c.message}` : ''})` : ''
-  return `${change}${reason} at ${t(c.atMs)}`
+function conditionTip(c: ConditionTick, tr: Translate): string {
+  const change = {
+    type: c.type,
+    previous: c.previous ?? '—',
+    status: c.status ?? tr('timeline.removed'),
+    time: at(c.atMs),
+  }
+  if (!c.reason) return tr('timeline.tip.condition', change)
+  return tr('timeline.tip.conditionReason', {
+    ...change,
+    reason: c.message ? `${c.reason}: ${c.message}` : c.reason,
+  })
 }
 
-function eventTip(e: EventTick): string {
-  return `${e.type} ${e.reason}${e.count > 1 ? ` (x${e.count})` : ''} at ${t(e.atMs)}: ${e.message}`
+function eventTip(e: EventTick, tr: Translate): string {
+  const params = { type: e.type, reason: e.reason, time: at(e.atMs), message: e.message }
+  return e.count > 1
+    ? tr('timeline.tip.eventCount', { ...params, count: e.count })
+    : tr('timeline.tip.event', params)
 }
 
-function restartTip(r: RestartTick): string {
-  const gap =
-    r.sincePreviousMs !== undefined ? `, ${formatGap(r.sincePreviousMs)} after the previous restart` : ''
-  const exit =
-    r.exitCode !== undefined ? `; it had exited with ${r.exitCode}${r.reason ? ` (${r.reason})` : ''}` : ''
-  return `${r.init ? 'init container ' : ''}${r.container} restarted (restart ${r.restartCount}) at ${t(r.atMs)}${gap}${exit}`
+function restartTip(r: RestartTick, tr: Translate): string {
+  const params = { container: r.container, count: r.restartCount, time: at(r.atMs) }
+  let text = tr(r.init ? 'timeline.tip.restartInit' : 'timeline.tip.restart', params)
+  if (r.sincePreviousMs !== undefined)
+    text = tr('timeline.tip.restartGap', { text, gap: formatGap(r.sincePreviousMs) })
+  if (r.exitCode !== undefined)
+    text = r.reason
+      ? tr('timeline.tip.restartExitReason', { text, code: r.exitCode, reason: r.reason })
+      : tr('timeline.tip.restartExit', { text, code: r.exitCode })
+  return text
 }
 
-/** The marks of `lane` as of `cursorMs`, segments first (drawn under the ticks). */
-export function laneMarks(lane: PodTimeline, cursorMs: number): Mark[] {
+/**
+ * The marks of `lane` as of `cursorMs`, segments first (drawn under the ticks); their tooltips
+ * and "why?" titles in the language of `tr`.
+ */
+export function laneMarks(lane: PodTimeline, cursorMs: number, tr: Translate = t): Mark[] {
   const out: Mark[] = []
   for (const s of lane.segments) {
     if (s.fromMs > cursorMs) break
@@ -69,7 +94,7 @@ export function laneMarks(lane: PodTimeline, cursorMs: number): Mark[] {
       toMs,
       ended,
       segment: s,
-      tip: segmentTip(s, toMs, ended),
+      tip: segmentTip(s, toMs, ended, tr),
       key: lane.key,
       revision: s.revision,
       why: s.status,
@@ -81,10 +106,10 @@ export function laneMarks(lane: PodTimeline, cursorMs: number): Mark[] {
       kind: 'condition',
       atMs: c.atMs,
       tick: c,
-      tip: conditionTip(c),
+      tip: conditionTip(c, tr),
       key: lane.key,
       revision: c.revision,
-      why: `${c.type}=${c.status ?? 'removed'}`,
+      why: `${c.type}=${c.status ?? tr('timeline.removed')}`,
     })
   }
   for (const r of lane.restarts) {
@@ -93,10 +118,10 @@ export function laneMarks(lane: PodTimeline, cursorMs: number): Mark[] {
       kind: 'restart',
       atMs: r.atMs,
       tick: r,
-      tip: restartTip(r),
+      tip: restartTip(r, tr),
       key: lane.key,
       revision: r.revision,
-      why: `${r.container} restart ${r.restartCount}`,
+      why: tr('timeline.restartWhy', { container: r.container, count: r.restartCount }),
     })
   }
   for (const e of lane.events) {
@@ -105,7 +130,7 @@ export function laneMarks(lane: PodTimeline, cursorMs: number): Mark[] {
       kind: 'event',
       atMs: e.atMs,
       tick: e,
-      tip: eventTip(e),
+      tip: eventTip(e, tr),
       key: e.key,
       revision: e.revision,
       why: `${e.type} ${e.reason}`,
