@@ -7,6 +7,7 @@
  */
 import type {
   Command,
+  FaultInput,
   MessageDetail,
   NodeActionInput,
   ObjectResult,
@@ -172,6 +173,22 @@ export function runNodeAction(action: NodeActionInput): Promise<ApplyOutcome> {
     const requestId = nextRequestId++
     waiting.set(requestId, { kind: 'apply', resolve, reject })
     send({ type: 'node-action', requestId, action })
+  })
+}
+
+/**
+ * Inject a what-if fault at virtual time `fault.atMs` (a fork when earlier than the trace's end):
+ * a node down, a message dropped or delayed, image pulls failing, a container crashing, a webhook
+ * server hanging, etcd slowing down. Resolves once the fault's time has been computed, with what it
+ * did in `output` (`fault: message #412 dropped (…)`; on stderr, why it did nothing); a malformed
+ * fault, or one naming what the run does not have (for a message fault: a message not on the wire
+ * at atMs), resolves as `parse-error`.
+ */
+export function injectFault(fault: FaultInput): Promise<ApplyOutcome> {
+  return new Promise((resolve, reject) => {
+    const requestId = nextRequestId++
+    waiting.set(requestId, { kind: 'apply', resolve, reject })
+    send({ type: 'fault', requestId, fault })
   })
 }
 

@@ -12,10 +12,17 @@
 
 import type { OutputLine } from '../api/kubectl/drain-output'
 import type { KubeObject, Node, Status } from '../api/types'
+import type { FaultAction } from '../sim/faults/fault'
 import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
 import type { NodeAction } from '../sim/scenario/scenario'
 import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
 
+/**
+ * For the UI, before it offers a message fault: why a message cannot be dropped
+ * (`dropProblem(view)`), and why a drop-message or delay-message fault cannot act on the message it
+ * names (`messageFaultProblem(fault, view)`: not in flight at the fault's time, a step, …).
+ */
+export { dropProblem, messageFaultProblem } from '../sim/faults/wire'
 /** The component ids both sides use (`kubelet/<node>`, `runtime/<node>` per node). */
 export {
   APISERVER,
@@ -33,7 +40,11 @@ export {
 export { ADMIN_USER } from '../sim/scenario/cluster-objects'
 export type { ComponentId, MessageKind, ObjectRef, OutputLine, SchedulingAttempt, Stage }
 
-/** A trace message without its payload (the inspector fetches that on demand). */
+/**
+ * A trace message without its payload (the inspector fetches that on demand). `lostAtMs`: a
+ * drop-message fault lost it on the wire then (draw it up to that time, never arriving);
+ * `delayedByMs`: a delay-message fault held it that long (already in `deliverAtMs`).
+ */
 export type MessageView = Omit<Message, 'payload'> & {
   /** HTTP status of an http-response, so the UI can colour failures without the payload. */
   readonly code?: number
@@ -84,6 +95,37 @@ export type UserActionInput =
     }
   | NodeActionInput
 
+/**
+ * A what-if fault injected at virtual time `atMs` (src/sim/faults: one module per fault, with what
+ * real failure it stands for). Like a user action it joins the scenario and forks the future.
+ *
+ * - `{type: 'node-down', atMs, node, mode: 'stop' | 'unreachable'}`: a Node's machine stops, or is
+ *   cut off from kube-apiserver.
+ * - `{type: 'drop-message', atMs, messageId}`: a message on the wire at atMs (sentAtMs ≤ atMs <
+ *   deliverAtMs) is lost with its connection; the client notices 45 s later (client-go's HTTP/2
+ *   health check): its call fails with `http2: client connection lost`, or its watch lists and
+ *   watches again. Only HTTP requests to kube-apiserver and their responses, watch events and
+ *   admission webhook calls can be dropped (see `dropProblem`).
+ * - `{type: 'delay-message', atMs, messageId, delayMs}`: a message on the wire at atMs arrives
+ *   delayMs later; what follows it on the same link waits behind it.
+ * - `{type: 'image-pull-failure', atMs, image, node?, mode: 'not-found' | 'unauthorized' |
+ *   'unavailable'}`: from atMs the registry answers pulls of `image` (a reference such as
+ *   `nginx:1.27`, or a bare repository for every tag) with 404, 401 or 503, on `node` or every node.
+ * - `{type: 'crash-container', atMs, namespace, pod, container, exitCode?}`: the running
+ *   container's process exits with exitCode (default 1; 137 for a kill).
+ * - `{type: 'webhook-timeout', atMs, server}`: from atMs the WebhookServer named `server` (or
+ *   `namespace/name`) stops answering; calls time out after the webhook's timeoutSeconds.
+ * - `{type: 'slow-etcd', atMs, factor?, latencyMs?}`: from atMs every etcd request's latency is
+ *   multiplied by factor and latencyMs is added to it.
+ *
+ * The id of a message is stable in a deterministic replay up to the fork time, which is what lets
+ * a fault name it.
+ */
+export type FaultInput = FaultAction
+
+/** One action of a scenario: something the user does through kubectl, or a fault. */
+export type ScenarioActionInput = UserActionInput | FaultInput
+
 /** Everything that determines a run, in the form the UI edits it. */
 export interface ScenarioInput {
   readonly seed: number
@@ -92,7 +134,7 @@ export interface ScenarioInput {
    * RBAC objects and ServiceAccounts, as YAML; empty for the default cluster and the default scheduler.
    */
   readonly clusterYaml: string
-  readonly actions: readonly UserActionInput[]
+  readonly actions: readonly ScenarioActionInput[]
 }
 
 export interface ParseProblem {
@@ -153,6 +195,14 @@ export type Command =
    * by `applied` with kubectl's output once the command has finished.
    */
   | { readonly type: 'node-action'; readonly requestId: number; readonly action: NodeActionInput }
+  /**
+   * Inject a fault at `fault.atMs` (forks the future). Answered by `applied` (no results; `output`
+   * says what was injected, `fault: message #412 dropped (…)`, or on stderr why it did nothing)
+   * once the fault's time has been computed; a malformed fault, or one naming a node, webhook
+   * server or message the run does not have (for a message: not on the wire at atMs), by
+   * `parse-error`.
+   */
+  | { readonly type: 'fault'; readonly requestId: number; readonly fault: FaultInput }
   /** Where playback is; the worker keeps the trace computed ahead of it. */
   | {
       readonly type: 'cursor'
@@ -208,11 +258,12 @@ export type WorkerEvent =
       readonly type: 'applied'
       readonly requestId: number
       readonly atMs: number
-      /** One per object of an apply or delete; empty for a node action. */
+      /** One per object of an apply or delete; empty for a node action and a fault. */
       readonly results: readonly ObjectResult[]
       /**
        * What kubectl printed for a node action, exactly and in order, stdout and stderr
-       * interleaved as a terminal shows them.
+       * interleaved as a terminal shows them; for a fault, what it did (`fault: …` on stdout) or
+       * why it did nothing (on stderr).
        */
       readonly output?: readonly OutputLine[]
     }

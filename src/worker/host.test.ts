@@ -159,6 +159,26 @@ describe('WorkerHost', () => {
     ).toBe(true)
   })
 
+  it('injects a fault: the reset at once, `applied` with what it did once its time is computed', () => {
+    const { loop, host } = setup()
+    host.handle({ type: 'load', scenario: DEFAULT })
+    host.handle({ type: 'fault', requestId: 5, fault: { type: 'slow-etcd', atMs: 100, latencyMs: 20 } })
+    expect(loop.events().map((e) => e.type)).toEqual(['reset', 'reset'])
+    loop.drain()
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    expect(mirror.of('applied')).toEqual([
+      {
+        type: 'applied',
+        requestId: 5,
+        atMs: 100,
+        results: [],
+        output: [{ text: 'fault: etcd slowed down (+20ms per request)', stream: 'stdout' }],
+      },
+    ])
+    expect(mirror.messages.find((m) => m.stage === 'fault')).toMatchObject({ from: 'etcd', sentAtMs: 100 })
+  })
+
   it('answers message requests at once', () => {
     const { loop, host } = setup()
     host.handle({ type: 'load', scenario: DEFAULT })

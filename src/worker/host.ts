@@ -86,6 +86,8 @@ export class WorkerHost {
       }
       case 'node-action':
         return s.nodeAction(command.requestId, command.action)
+      case 'fault':
+        return s.fault(command.requestId, command.fault)
       case 'cursor':
         s.cursor(command.atMs, command.playing, command.speed, command.skipQuiet ?? false)
         return []

@@ -8,9 +8,17 @@
  */
 import { resourceForKind } from '../api/resources'
 import type { KubeObject, Node } from '../api/types'
-import type { NodeActionInput, ParseProblem, ScenarioInput, UserActionInput } from '../protocol/messages'
+import type {
+  NodeActionInput,
+  ParseProblem,
+  ScenarioActionInput,
+  ScenarioInput,
+  UserActionInput,
+} from '../protocol/messages'
 import type { TokenUser } from '../sim/apiserver/authn'
 import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
+import { FAULT_TYPES } from '../sim/faults/fault'
+import { faultTargetProblem, readFault } from '../sim/faults/read'
 import {
   CLUSTER_KINDS_TEXT,
   isClusterObject,
@@ -21,7 +29,12 @@ import {
 import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
 import { fieldLine } from '../sim/scenario/field-line'
 import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
-import { type FaultAction, NODE_ACTION_TYPES, type Scenario, type UserAction } from '../sim/scenario/scenario'
+import {
+  type FaultAction,
+  NODE_ACTION_TYPES,
+  type Scenario,
+  type ScenarioAction,
+} from '../sim/scenario/scenario'
 import { isWebhookServerDocument, readWebhookServerItems } from '../sim/scenario/webhook-servers'
 import {
   isSchedulerConfiguration,
@@ -32,8 +45,8 @@ import type { WebhookServerSpec } from '../sim/webhook/server'
 
 /** One action of a parsed scenario, with the line where each applied object's document starts. */
 export interface ParsedAction {
-  readonly action: UserAction
-  /** For an apply: one line per object, in apply order; empty for a delete. */
+  readonly action: ScenarioAction
+  /** For an apply: one line per object, in apply order; empty for a delete, a node action, a fault. */
   readonly lines: readonly number[]
 }
 
@@ -189,11 +202,25 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
   const problems: ParseProblem[] = []
   const actions: ParsedAction[] = []
   const userNames = new Set(cluster.users.map((u) => u.name))
+  // Faults name Nodes and WebhookServers of this cluster (or Nodes of the default one).
+  const targets = {
+    nodeNames: new Set(
+      cluster.nodes.length
+        ? cluster.nodes.map((n) => n.metadata?.name ?? '')
+        : DEFAULT_NODES.map((n) => n.name),
+    ),
+    webhookServers: cluster.webhookServers,
+  }
   input.actions.forEach((a, i) => {
-    const parsed =
-      a.as !== undefined && !userNames.has(a.as)
-        ? { ok: false as const, problems: [{ line: 1, message: `no user "${a.as}" in the cluster` }] }
+    const as = 'as' in a ? a.as : undefined
+    let parsed: ReturnType<typeof parseAction> =
+      as !== undefined && !userNames.has(as)
+        ? { ok: false as const, problems: [{ line: 1, message: `no user "${as}" in the cluster` }] }
         : parseAction(a)
+    if (parsed.ok && FAULT_TYPES.has(parsed.action.action.type)) {
+      const problem = faultTargetProblem(parsed.action.action as FaultAction, targets)
+      if (problem) parsed = { ok: false, problems: [{ line: 1, message: problem }] }
+    }
     if (parsed.ok) actions.push(parsed.action)
     else problems.push(...parsed.problems.map((p) => ({ ...p, message: `action ${i + 1}: ${p.message}` })))
   })
@@ -211,16 +238,24 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
 }
 
 /**
- * One action; a delete of a kind the apiserver does not serve is refused like kubectl does, and a
- * node action without a node or with a malformed flag is refused.
+ * One action; a delete of a kind the apiserver does not serve is refused like kubectl does, a
+ * node action without a node or with a malformed flag is refused, and so is a malformed fault
+ * (what it names in the cluster is checked by parseScenario; the message a message fault names, by
+ * the session against its trace).
  */
 export function parseAction(
-  input: UserActionInput,
+  input: ScenarioActionInput,
 ):
   | { readonly ok: true; readonly action: ParsedAction }
   | { readonly ok: false; readonly problems: readonly ParseProblem[] } {
   const atMs = normalizeAtMs(input.atMs)
   if (atMs === undefined) return { ok: false, problems: [{ line: 1, message: `invalid time ${input.atMs}` }] }
+  if (isFault(input)) {
+    // Read field by field: a fault from a share link is not trusted to have the right shape.
+    const read = readFault(input as unknown as { type: string } & Record<string, unknown>, atMs)
+    if (!read.ok) return { ok: false, problems: [{ line: 1, message: read.message }] }
+    return { ok: true, action: { action: read.fault, lines: [] } }
+  }
   if (input.type === 'apply') {
     const parsed = parseApply(input.yaml)
     if (!parsed.ok) return parsed
@@ -273,6 +308,10 @@ export function parseAction(
       lines: [],
     },
   }
+}
+
+function isFault(input: ScenarioActionInput): input is FaultAction {
+  return FAULT_TYPES.has(input.type)
 }
 
 function isNodeAction(input: UserActionInput): input is NodeActionInput {

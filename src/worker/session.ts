@@ -15,18 +15,22 @@
  * from there.
  */
 import type {
+  FaultInput,
   MessageDetail,
   MessageView,
   NodeActionInput,
   ObjectRevision,
   ParseProblem,
+  ScenarioActionInput,
   ScenarioInput,
   UserActionInput,
   WorkerEvent,
 } from '../protocol/messages'
 import { Cluster } from '../sim/cluster/cluster'
+import type { FaultAction } from '../sim/faults/fault'
+import { messageFaultProblem } from '../sim/faults/wire'
 import { type Message, ROUTINE_STAGES, WEBHOOKS } from '../sim/kernel/trace'
-import { DEFAULT_SEED, type UserAction } from '../sim/scenario/scenario'
+import { DEFAULT_SEED, type ScenarioAction } from '../sim/scenario/scenario'
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
@@ -77,7 +81,7 @@ interface Pending {
 interface Run {
   readonly cluster: Cluster
   /** The scenario's actions; index i is `input.actions[i]`. */
-  readonly actions: readonly UserAction[]
+  readonly actions: readonly ScenarioAction[]
   /** Trace entries looked at for the last activity so far. */
   scanned: number
   lastActivityMs: number
@@ -193,6 +197,40 @@ export class Session {
     return this.fork(parsed.action.action as NodeActionInput, [], requestId)
   }
 
+  /**
+   * Inject a fault at `fault.atMs`; like `apply`, it forks the future and is answered by `applied`
+   * (no results; `output` says what the fault did, or on stderr why it did nothing) once its time
+   * has been computed. Answered by `parse-error` instead, changing nothing, when the fault is
+   * malformed, names a Node or WebhookServer the cluster does not have, or (drop-message,
+   * delay-message) names a message that is not on the wire at atMs in the trace the UI holds, or
+   * that cannot be dropped.
+   *
+   * A message fault changes a message sent before atMs (its delivery), so the UI is told to drop
+   * the trace from that message on (`reset.fromMessageId`), not only from atMs.
+   */
+  fault(requestId: number, fault: FaultInput): WorkerEvent[] {
+    const t = normalizeAtMs(fault.atMs)
+    if (t === undefined) return [errorEvent(requestId, `invalid time ${fault.atMs}`)]
+    const parsed = parseAction({ ...fault, atMs: t })
+    if (!parsed.ok) return [{ type: 'parse-error', requestId, problems: parsed.problems }]
+    // The fault as read: only the fields the simulation takes go into the scenario.
+    const action = parsed.action.action as FaultAction
+    let keepBelowId: number | undefined
+    if (action.type === 'drop-message' || action.type === 'delay-message') {
+      const problem = messageFaultProblem(action, this.knownMessage(action.messageId))
+      if (problem) return [{ type: 'parse-error', requestId, problems: [{ line: 1, message: problem }] }]
+      keepBelowId = action.messageId
+    }
+    return this.fork(action, [], requestId, keepBelowId)
+  }
+
+  /** A message of the trace, as the UI holds it or the current run has computed it. */
+  private knownMessage(id: number): Message | undefined {
+    if (!Number.isInteger(id) || id < 1) return undefined
+    const run = this.run
+    return this.sent[id - 1] ?? (run?.verified ? run.cluster.kernel.trace[id - 1] : undefined)
+  }
+
   /** Where playback is: the session computes ahead of it. */
   cursor(atMs: number, playing: boolean, speed: number, skipQuiet = false): void {
     if (Number.isFinite(atMs)) this.cursorMs = Math.max(0, atMs)
@@ -304,7 +342,16 @@ export class Session {
     return Math.ceil(Math.max(this.cursorMs + lookahead, this.floorMs, lastKept))
   }
 
-  private fork(action: UserActionInput, lines: readonly number[], requestId: number): WorkerEvent[] {
+  /**
+   * Add `action` to the scenario and rebuild. The UI keeps the messages sent before the action's
+   * time (and, with `keepBelowId`, only those with a smaller id) and the revisions written before it.
+   */
+  private fork(
+    action: ScenarioActionInput,
+    lines: readonly number[],
+    requestId: number,
+    keepBelowId?: number,
+  ): WorkerEvent[] {
     const events = this.input ? [] : this.load(DEFAULT_SCENARIO)
     const base = this.input ?? DEFAULT_SCENARIO
     const next: ScenarioInput = { ...base, actions: [...base.actions, action] }
@@ -319,7 +366,10 @@ export class Session {
     const atMs = action.atMs
     // The UI keeps the messages sent before atMs and the revisions written before it; the new run
     // must reproduce those exactly (checked in computeSome) and streams what follows.
-    const keep = firstSentAtOrAfter(this.sent, atMs)
+    const keep = Math.min(
+      firstSentAtOrAfter(this.sent, atMs),
+      keepBelowId !== undefined ? keepBelowId - 1 : Number.POSITIVE_INFINITY,
+    )
     this.sent.length = keep
     this.sentRevisions.length = firstRevisionAtOrAfter(this.sentRevisions, atMs)
     this.floorMs = Math.min(this.reportedUntilMs, atMs - 1)
@@ -445,7 +495,9 @@ export class Session {
   private appliedEvents(run: Run): WorkerEvent[] {
     if (this.pending.size === 0) return []
     const out: WorkerEvent[] = []
-    const byAction = new Map(run.cluster.actionResults.map((e) => [e.action, e]))
+    const byAction = new Map(
+      [...run.cluster.actionResults, ...run.cluster.faultResults].map((e) => [e.action, e]),
+    )
     // In the order the actions ran (by time, then by their order in the scenario).
     const waiting = [...this.pending].sort(([i, a], [j, b]) => a.atMs - b.atMs || i - j)
     for (const [index, p] of waiting) {
@@ -516,7 +568,8 @@ function firstDifference(kept: readonly Message[], trace: readonly Message[]): n
       a.sentAtMs !== b.sentAtMs ||
       a.deliverAtMs !== b.deliverAtMs ||
       a.causeId !== b.causeId ||
-      a.stage !== b.stage
+      a.stage !== b.stage ||
+      a.lostAtMs !== b.lostAtMs
     ) {
       return i
     }

@@ -26,6 +26,8 @@ export function messageView(m: Message): MessageView {
     stage: m.stage,
     ...(m.object ? { object: m.object } : {}),
     ...(m.replyTo !== undefined ? { replyTo: m.replyTo } : {}),
+    ...(m.lostAtMs !== undefined ? { lostAtMs: m.lostAtMs } : {}),
+    ...(m.delayedByMs !== undefined ? { delayedByMs: m.delayedByMs } : {}),
     ...(typeof code === 'number' ? { code } : {}),
   }
 }

@@ -11,7 +11,9 @@
  *   error by StandardErrorMessage): `Error from server (Reason): error when creating "<file>": …`
  *   (`Error from server: …` without a reason); a failed GET reads `error when retrieving current
  *   configuration of:` and a failed PATCH `error when applying patch:`, with the resource;
- * - an error kubectl finds itself, before sending anything: `error: …`.
+ * - an error kubectl finds itself, before sending anything: `error: …`;
+ * - a request that got no answer (a lost connection, Status code 0): `error: error when creating
+ *   "<file>": Post "https://…": http2: client connection lost`.
  */
 import type { Status } from '../types'
 
@@ -49,6 +51,9 @@ export function formatApplyResult(r: ApplyOutcome, file = 'STDIN', options: Form
   if (r.status.reason === 'Invalid' && (options.onlyError ?? true)) return invalidMessage(r.status)
   // apply.go wraps the apiserver's error with its source (cmdutil.AddSourceToErr).
   const message = `error when ${verbText(r)} ${goQuote(file)}: ${r.status.message ?? ''}`
+  // Code 0: no HTTP answer at all (a lost connection). client-go's error is a Go error, not a
+  // Status, so AddSourceToErr wraps it with fmt.Errorf and checkErr prints it after `error: `.
+  if (r.status.code === 0) return `error: ${message}`
   if (r.status.reason === 'Unauthorized') return `error: You must be logged in to the server (${message})`
   return r.status.reason
     ? `Error from server (${r.status.reason}): ${message}`

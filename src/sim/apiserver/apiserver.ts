@@ -155,6 +155,21 @@ export class ApiServer implements Component, HandlerContext {
 
   private readonly starting = new Set<string>()
 
+  /**
+   * The connection under client watch `watchId` is gone (a drop-message fault): stop sending on
+   * it, as the apiserver does once writing to the dead stream fails. False when no such watch is
+   * open.
+   */
+  closeWatch(watchId: number): boolean {
+    for (const c of this.cachers.values()) {
+      if (c.has(watchId)) {
+        c.stop(watchId)
+        return true
+      }
+    }
+    return false
+  }
+
   receive(message: Message): void {
     if (message.kind === 'watch-event' && message.from === ETCD) {
       const payload = message.payload as EtcdWatchEvents

@@ -14,7 +14,7 @@ import type {
   WatchEvent,
 } from '../apiserver/http'
 import { requestLine } from '../apiserver/http'
-import { call, type Kernel, type Proc } from '../kernel/kernel'
+import { CallFailed, call, type Kernel, type Proc } from '../kernel/kernel'
 import { APISERVER, type ComponentId, type Message, type ObjectRef, type Stage } from '../kernel/trace'
 
 /** How a client proves who it is; the apiserver's authenticator maps these to a user. */
@@ -36,7 +36,18 @@ export interface ListOptions {
 
 export interface WatchHandlers {
   event(event: WatchEvent, message: Message<WatchEvent>): void
+  /**
+   * The watch's stream broke (its connection was lost: a drop-message fault) and the client has
+   * noticed; `error` is the transport's text. Nothing more arrives on it.
+   */
+  lost?(error: string): void
 }
+
+/**
+ * HTTP code of an ApiResult for a request that got no HTTP answer at all (client-go returns a
+ * transport error, not a Status): the Status carries the error's text.
+ */
+export const TRANSPORT_ERROR = 0
 
 export class ApiClient {
   private readonly watches = new Map<number, WatchHandlers>()
@@ -91,16 +102,21 @@ export class ApiClient {
       ),
       ...(options.body !== undefined ? { body: options.body } : {}),
     }
-    const reply = yield* call<HttpResponse>({
-      from: this.owner,
-      to: APISERVER,
-      kind: 'http-request',
-      summary: requestLine(payload),
-      stage,
-      ...(options.object ? { object: options.object } : {}),
-      payload,
-    })
-    return reply.payload
+    try {
+      const reply = yield* call<HttpResponse>({
+        from: this.owner,
+        to: APISERVER,
+        kind: 'http-request',
+        summary: requestLine(payload),
+        stage,
+        ...(options.object ? { object: options.object } : {}),
+        payload,
+      })
+      return reply.payload
+    } catch (e) {
+      if (e instanceof CallFailed) return transportError(e.reason)
+      throw e
+    }
   }
 
   *create<T extends KubeObject>(
@@ -256,6 +272,12 @@ export class ApiClient {
         stage,
         payload,
       })
+    } catch (e) {
+      if (!(e instanceof CallFailed)) throw e
+      // The watch never opened here: whatever the apiserver sent on it is dropped.
+      this.stopped.add(e.requestId)
+      this.early = this.early.filter((m) => m.payload.watchId !== e.requestId)
+      return { ...result<KubeObject>(transportError(e.reason)), watchId: e.requestId }
     } finally {
       this.watchesInFlight--
     }
@@ -292,6 +314,30 @@ export class ApiClient {
     this.watches.delete(watchId)
     this.stopped.add(watchId)
   }
+
+  /**
+   * The stream of watch `watchId` is dead (a drop-message fault lost one of its events): nothing
+   * more arrives on it. Returns its handlers, for `lost` once the client notices; undefined when
+   * this client has no such open watch.
+   */
+  breakWatch(watchId: number): WatchHandlers | undefined {
+    const handlers = this.watches.get(watchId)
+    if (handlers) this.stopWatch(watchId)
+    return handlers
+  }
+}
+
+/** A request that got no HTTP answer (the connection was lost): client-go's transport error. */
+function transportError(reason: string): HttpResponse {
+  const status: Status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: reason,
+    code: TRANSPORT_ERROR,
+  } as Status
+  return { code: TRANSPORT_ERROR, body: status }
 }
 
 function listQuery(options: ListOptions): Record<string, string> {

@@ -2,7 +2,9 @@
  * A list-watch informer, the way client-go's SharedInformer works: LIST to fill the cache and
  * learn a resourceVersion, then WATCH from it; every change updates the cache and calls the
  * handlers. On a `410 Gone` (an ERROR event, or a watch refused with 410) the informer stops that
- * watch and lists again, as client-go's reflector does.
+ * watch and lists again, as client-go's reflector does. When the connection under a LIST, a WATCH
+ * or an open watch's stream is lost (a drop-message fault), it backs off and lists and watches
+ * again (reflector.go: ListAndWatch returns, wait.BackoffUntil runs it again).
  *
  * Simplification: handlers run synchronously when the watch event is delivered (client-go queues
  * them through a DeltaFIFO on another goroutine); the order of notifications is the same.
@@ -10,9 +12,15 @@
 import type { ResourceInfo } from '../../api/resources'
 import { type KubeObject, objectKey } from '../../api/types'
 import type { WatchEvent } from '../apiserver/http'
-import type { Proc } from '../kernel/kernel'
+import { type Proc, sleep } from '../kernel/kernel'
 import type { Message, Stage } from '../kernel/trace'
-import type { ApiClient, ListOptions } from './client'
+import { type ApiClient, type ListOptions, TRANSPORT_ERROR } from './client'
+
+/**
+ * The reflector's back-off before it lists and watches again after a failure (reflector.go:
+ * wait.NewExponentialBackoffManager(800ms, 30s, 2m, 2.0, 1.0); its jitter is left out).
+ */
+export const RELIST_BACKOFF_MS = 800
 
 /** Handlers get the watch event's message, or undefined for changes found by a (re)list. */
 export interface EventHandlers<T extends KubeObject> {
@@ -57,7 +65,10 @@ export class Informer<T extends KubeObject> {
   /** LIST then WATCH; returns once the cache is filled and the watch is open. */
   *run(): Proc {
     for (;;) {
-      yield* this.relist()
+      if (!(yield* this.relist())) {
+        yield* sleep(RELIST_BACKOFF_MS)
+        continue
+      }
       const watched = yield* this.client.watch(
         this.info,
         this.options.namespace,
@@ -66,6 +77,7 @@ export class Informer<T extends KubeObject> {
         'boot',
         {
           event: (event, message) => this.onEvent(event, message),
+          lost: () => this.onLost(),
         },
       )
       if (watched.ok) {
@@ -73,15 +85,36 @@ export class Informer<T extends KubeObject> {
         return
       }
       this.client.stopWatch(watched.watchId)
+      if (watched.code === TRANSPORT_ERROR) {
+        yield* sleep(RELIST_BACKOFF_MS)
+        continue
+      }
       // reflector.go: a watch refused as expired (410 Gone) means "list again", not failure.
       if (watched.code !== 410)
         throw new Error(`informer ${this.info.resource}: watch failed: ${watched.status.message}`)
     }
   }
 
-  /** LIST and bring the cache (and the handlers) up to date with it. */
-  private *relist(): Proc {
+  /** The open watch's stream broke: back off, then list and watch again. */
+  private onLost(): void {
+    this.watchId = undefined
+    const kernel = this.client.kernel
+    kernel.spawn(
+      (function* (informer: Informer<T>): Proc {
+        yield* sleep(RELIST_BACKOFF_MS)
+        yield* informer.run()
+      })(this),
+      `relist ${this.info.resource}`,
+    )
+  }
+
+  /**
+   * LIST and bring the cache (and the handlers) up to date with it. False when the LIST got no
+   * answer (a transport error): the caller backs off and tries again.
+   */
+  private *relist(): Proc<boolean> {
     const listed = yield* this.client.list<T>(this.info, this.options.namespace, this.options, 'boot')
+    if (!listed.ok && listed.code === TRANSPORT_ERROR) return false
     if (!listed.ok) throw new Error(`informer ${this.info.resource}: list failed: ${listed.status.message}`)
     this.resourceVersion = listed.object.metadata.resourceVersion
     const seen = new Set<string>()
@@ -100,6 +133,7 @@ export class Informer<T extends KubeObject> {
       }
     }
     this.synced = true
+    return true
   }
 
   private onEvent(event: WatchEvent, message: Message<WatchEvent>): void {

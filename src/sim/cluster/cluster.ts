@@ -9,11 +9,13 @@ import type { Node } from '../../api/types'
 import type { AdmissionPlugin } from '../apiserver/admission/types'
 import { ApiServer } from '../apiserver/apiserver'
 import { Etcd } from '../etcd/etcd'
+import { apiserverUrlOf, type FaultContext } from '../faults/context'
+import { isFaultAction, scheduleFault } from '../faults/fault'
 import { Kernel } from '../kernel/kernel'
-import { APISERVER, kubeletId, runtimeId } from '../kernel/trace'
+import { WEBHOOKS } from '../kernel/trace'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
 import { Terminal } from '../kubectl/terminal'
-import { DEFAULT_SEED, type FaultAction, type Scenario, type UserAction } from '../scenario/scenario'
+import { DEFAULT_SEED, type Scenario, type ScenarioAction, type UserAction } from '../scenario/scenario'
 import { optionsFromConfiguration } from '../scheduler/scheduler'
 import { WebhookServers } from '../webhook/server'
 import { bootstrap, completeNode } from './bootstrap'
@@ -21,10 +23,13 @@ import { type ControlPlane, type NodeSide, startControlPlane, startNodeSide } fr
 import { DEFAULT_NODES, makeNode } from './default-cluster'
 
 export interface ActionResult {
-  readonly action: UserAction
-  /** kubectl's answer per object of an apply or delete; empty for a node action. */
+  readonly action: ScenarioAction
+  /** kubectl's answer per object of an apply or delete; empty for a node action and a fault. */
   readonly results: ApplyResult[]
-  /** What kubectl printed, as it printed it (node actions: cordon, uncordon, drain). */
+  /**
+   * What kubectl printed, as it printed it (node actions: cordon, uncordon, drain); for a fault,
+   * what it did (`fault: message #412 dropped (…)`, stdout) or why it did nothing (stderr).
+   */
   readonly output: OutputLine[]
   /** Set when kubectl has finished (a drain may wait long after its first request). */
   done: boolean
@@ -46,6 +51,8 @@ export class Cluster {
   readonly nodeSide: NodeSide
   /** One entry per user action, filled in as each finishes. */
   readonly actionResults: ActionResult[] = []
+  /** One entry per fault, filled in when it has acted (no results; its output says what it did). */
+  readonly faultResults: ActionResult[] = []
 
   /** Throws when the scenario's scheduler configuration is invalid (the message lists why). */
   constructor(
@@ -81,43 +88,23 @@ export class Cluster {
     this.apiserver.start()
     this.controlPlane = startControlPlane(this.kernel, schedulerOptions)
     this.nodeSide = startNodeSide(this.kernel, this.nodes)
-    for (const action of scenario.actions) {
-      if (action.type === 'node-down') this.scheduleFault(action)
-      else this.schedule(action)
+    // Faults are set up before anything runs (a message fault must be planned before its message
+    // is sent); each throws here when it names a node or server the cluster does not have.
+    const faults: FaultContext = {
+      kernel: this.kernel,
+      nodes: this.nodes,
+      apiserver: this.apiserver,
+      etcd: this.etcd,
+      nodeSide: this.nodeSide,
+      webhooks: this.kernel.component(WEBHOOKS) as WebhookServers | undefined,
+      apiserverUrl: apiserverUrlOf(this.nodes),
     }
-  }
-
-  /** Throws at construction when the fault names no node of the cluster. */
-  private scheduleFault(fault: FaultAction): void {
-    if (!this.nodeSide.kubelets.has(fault.node))
-      throw new Error(`node-down at ${fault.atMs} ms: the cluster has no node "${fault.node}"`)
-    this.kernel.at(fault.atMs, () => {
-      this.kernel.cause = null
-      this.nodeDown(fault)
-    })
-  }
-
-  /**
-   * A node goes down. `stop`: the kubelet stops and the node (kubelet and runtime) is cut off from
-   * everything. `unreachable`: only the kubelet's link to the apiserver is cut. Lost messages are
-   * not in the trace; a `fault` step on the kubelet records what happened.
-   */
-  private nodeDown(fault: FaultAction): void {
-    const kubelet = kubeletId(fault.node)
-    this.kernel.step(
-      kubelet,
-      'fault',
-      `node ${fault.node} down: ${fault.mode}`,
-      { type: 'NodeDown', node: fault.node, mode: fault.mode },
-      { resource: 'nodes', name: fault.node },
-    )
-    const network = this.kernel.network
-    if (fault.mode === 'stop') {
-      this.nodeSide.kubelets.get(fault.node)?.stop()
-      network.isolate(kubelet)
-      network.isolate(runtimeId(fault.node))
-    } else {
-      network.cut(kubelet, APISERVER)
+    for (const action of scenario.actions) {
+      if (isFaultAction(action))
+        scheduleFault(faults, action, (output) =>
+          this.faultResults.push({ action, results: [], output, done: true }),
+        )
+      else this.schedule(action)
     }
   }
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Deployment, KubeObject, Node, Pod } from '../../api/types'
+import type { NodeDownFault } from '../faults/node-down'
 import { type RunResult, runResult } from '../scenario/result'
-import type { FaultAction } from '../scenario/scenario'
 import { Cluster } from './cluster'
 import { makeNode } from './default-cluster'
 
@@ -34,7 +34,7 @@ function placement(): Map<string, string> {
   return new Map(runResult(cluster).pods.map((p) => [p.metadata?.name ?? '', p.spec?.nodeName ?? '']))
 }
 
-function run(mode: FaultAction['mode'], node: string, untilMs = 500_000): RunResult {
+function run(mode: NodeDownFault['mode'], node: string, untilMs = 500_000): RunResult {
   const cluster = new Cluster({
     actions: [
       { type: 'apply', atMs: 0, objects: [DEPLOYMENT as KubeObject] },

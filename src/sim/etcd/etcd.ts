@@ -41,13 +41,30 @@ export class Etcd implements Component {
     private readonly config: EtcdConfig = DEFAULT_ETCD,
   ) {}
 
+  /** slow-etcd: how much longer each request takes (see slowDown). */
+  private slowFactor = 1
+  private slowExtraMs = 0
+
+  /**
+   * From now on every request takes longer: its service time (the commit of a write) is
+   * multiplied by `factor`, and `extraMs` is added to every request, reads included (a slow disk,
+   * an overloaded member). A slow-etcd fault; the link's latency is the network's business.
+   */
+  slowDown(factor: number, extraMs: number): void {
+    this.slowFactor = factor
+    this.slowExtraMs = extraMs
+  }
+
   receive(message: Message): void {
     const req = message.payload as EtcdRequest
-    if (req.op === 'Txn' && req.success.some((o) => o.type !== 'get')) {
-      this.kernel.after(this.config.applyMs, () => this.answer(message, req))
-    } else {
-      this.answer(message, req)
-    }
+    const writes = req.op === 'Txn' && req.success.some((o) => o.type !== 'get')
+    const serviceMs = writes ? this.config.applyMs : 0
+    const ms =
+      this.slowFactor === 1 && this.slowExtraMs === 0
+        ? serviceMs
+        : Math.round(serviceMs * this.slowFactor) + this.slowExtraMs
+    if (ms > 0) this.kernel.after(ms, () => this.answer(message, req))
+    else this.answer(message, req)
   }
 
   private answer(message: Message, req: EtcdRequest): void {

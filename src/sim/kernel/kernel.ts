@@ -40,10 +40,27 @@ export type Effect =
 /** A simulated goroutine: a generator that yields effects and is resumed by the kernel. */
 export type Proc<T = void> = Generator<Effect, T, unknown>
 
-/** Send a request and suspend until its reply (or TIMED_OUT when `timeoutMs` passes first). */
+/**
+ * Returned to a process whose call failed without a reply (Kernel.failCall: the connection that
+ * carried the request or its reply was lost).
+ */
+export class CallFailure {
+  constructor(
+    /** The request's message id. */
+    readonly requestId: number,
+    /** The transport's error, as the client library words it (`http2: client connection lost`). */
+    readonly reason: string,
+  ) {}
+}
+
+/**
+ * Send a request and suspend until its reply. Throws CallTimeout when `timeoutMs` passes first,
+ * CallFailed when the kernel fails the call (Kernel.failCall).
+ */
 export function* call<P = unknown>(request: Outgoing, timeoutMs?: number): Proc<Message<P>> {
   const reply = yield { type: 'call', request, timeoutMs }
   if (reply === TIMED_OUT) throw new CallTimeout(request.summary)
+  if (reply instanceof CallFailure) throw new CallFailed(request.summary, reply.requestId, reply.reason)
   return reply as Message<P>
 }
 
@@ -51,6 +68,31 @@ export class CallTimeout extends Error {
   constructor(readonly summary: string) {
     super(`timed out: ${summary}`)
   }
+}
+
+/** A call that failed without a reply; `reason` is the transport's error text. */
+export class CallFailed extends Error {
+  constructor(
+    readonly summary: string,
+    readonly requestId: number,
+    readonly reason: string,
+  ) {
+    super(`${summary}: ${reason}`)
+  }
+}
+
+/**
+ * A fault planned on one message before it is sent (src/sim/faults: drop-message, delay-message),
+ * by the id it will get. It applies only if the message is on the wire at `atMs`
+ * (sentAtMs ≤ atMs < deliverAtMs); `sent` hears whether it did.
+ */
+export interface WirePlan {
+  readonly atMs: number
+  /** Lose the message: it is recorded with `lostAtMs: atMs` and never delivered. */
+  readonly drop?: boolean
+  /** Deliver it this much later; later messages on the same link keep their order behind it. */
+  readonly delayMs?: number
+  sent(message: Message, applied: boolean): void
 }
 
 export function* sleep(ms: number, background = false): Proc {
@@ -97,6 +139,8 @@ export class Kernel {
   cause: number | null = null
   /** How many messages faults (cut links, isolated components) have lost so far. */
   lostMessages = 0
+  /** Faults planned on messages not sent yet, by message id (see WirePlan). */
+  private readonly wirePlans = new Map<number, WirePlan>()
 
   constructor(options: KernelOptions) {
     this.epochMs = parseStartTime(options.startTime ?? DEFAULT_START_TIME)
@@ -155,9 +199,60 @@ export class Kernel {
   send<P>(out: Outgoing<P>): Message<P> {
     if (this.network.isCut(out.from, out.to)) return this.lose(out)
     const deliverAtMs = this.network.deliveryTime(out.from, out.to, this.nowMs, out.transferMs ?? 0)
+    const plan = this.wirePlans.size > 0 ? this.takeWirePlan(this.nextMessageId) : undefined
+    if (plan) return this.sendPlanned(out, deliverAtMs, plan)
     const message = this.record(out, deliverAtMs)
     this.at(deliverAtMs, () => this.deliver(message))
     return message
+  }
+
+  /**
+   * Plan a fault on the message that will get id `messageId` (a drop-message or delay-message
+   * fault of the scenario, known before the run starts).
+   */
+  planWireFault(messageId: number, plan: WirePlan): void {
+    this.wirePlans.set(messageId, plan)
+  }
+
+  private takeWirePlan(id: number): WirePlan | undefined {
+    const plan = this.wirePlans.get(id)
+    if (plan) this.wirePlans.delete(id)
+    return plan
+  }
+
+  /** Send a message a WirePlan names: lost or held back when it is on the wire at the plan's time. */
+  private sendPlanned<P>(out: Outgoing<P>, deliverAtMs: number, plan: WirePlan): Message<P> {
+    const inFlight = this.nowMs <= plan.atMs && plan.atMs < deliverAtMs
+    if (inFlight && plan.drop) {
+      const message = this.record(out, deliverAtMs, { lostAtMs: plan.atMs })
+      plan.sent(message, true)
+      return message
+    }
+    const delayMs = inFlight && plan.delayMs ? plan.delayMs : 0
+    const at = deliverAtMs + delayMs
+    // One link is one ordered stream: what follows on it waits behind the late message.
+    if (delayMs > 0) this.network.holdUntil(out.from, out.to, at)
+    const message = this.record(out, at, delayMs > 0 ? { delayedByMs: delayMs } : undefined)
+    this.at(at, () => this.deliver(message))
+    plan.sent(message, delayMs > 0)
+    return message
+  }
+
+  /** Whether a process still waits for the reply to request `requestId`. */
+  isWaitingFor(requestId: number): boolean {
+    return this.pendingCalls.has(requestId)
+  }
+
+  /**
+   * Fail the call waiting for the reply to request `requestId`: the process resumes with a
+   * CallFailure (`call` throws CallFailed). False when no process waits for that reply any more.
+   */
+  failCall(requestId: number, reason: string): boolean {
+    const waiting = this.pendingCalls.get(requestId)
+    if (!waiting) return false
+    this.pendingCalls.delete(requestId)
+    waiting.resumeWith(new CallFailure(requestId, reason))
+    return true
   }
 
   /** The stage of what is being handled now (the current cause), if any. */
@@ -196,15 +291,22 @@ export class Kernel {
     object?: ObjectRef,
     durationMs = 0,
   ): Message<P> {
+    const plan = this.wirePlans.size > 0 ? this.takeWirePlan(this.nextMessageId) : undefined
     const message = this.record(
       { from: component, to: component, kind: 'step', summary, stage, object, payload },
       this.nowMs + durationMs,
     )
+    // A step never travels: a fault planned on its id does nothing.
+    plan?.sent(message, false)
     this.cause = message.id
     return message
   }
 
-  private record<P>(out: Outgoing<P>, deliverAtMs: number): Message<P> {
+  private record<P>(
+    out: Outgoing<P>,
+    deliverAtMs: number,
+    fault?: { readonly lostAtMs?: number; readonly delayedByMs?: number },
+  ): Message<P> {
     const message: Message<P> = {
       id: this.nextMessageId++,
       from: out.from,
@@ -217,6 +319,7 @@ export class Kernel {
       stage: out.stage,
       ...(out.object ? { object: out.object } : {}),
       ...(out.replyTo !== undefined ? { replyTo: out.replyTo } : {}),
+      ...fault,
       payload: out.payload,
     }
     this.trace.push(message)
@@ -332,7 +435,9 @@ export class Process<T = unknown> {
     const kernel = this.kernel
     // Woken by a reply: the reply is the cause. Woken by a timer or a signal: the kernel already
     // holds the cause captured when the timer was set or the signal was notified.
-    if (value !== undefined && value !== TIMED_OUT) kernel.cause = (value as Message).id
+    // Failed by the kernel (CallFailure): the cause is the one current when it failed the call.
+    if (value !== undefined && value !== TIMED_OUT && !(value instanceof CallFailure))
+      kernel.cause = (value as Message).id
     let step: IteratorResult<Effect, T>
     try {
       step = this.gen.next(value)

@@ -58,7 +58,7 @@ export type Stage =
   | 'event' // Event objects recorded by components
   | 'delete'
   | 'heartbeat' // routine upkeep: node Leases and status reports that keep the cluster alive
-  | 'fault' // a failure the scenario injects (a node stops, or loses its network)
+  | 'fault' // a failure the scenario injects (src/sim/faults): a node down, a lost or late message, …
 
 export const STAGE_STEP: Readonly<Record<Stage, 0 | 1 | 2 | 3 | 4 | 5>> = {
   boot: 0,
@@ -114,5 +114,12 @@ export interface Message<P = unknown> {
   readonly object?: ObjectRef
   /** For responses: the id of the request they answer. */
   readonly replyTo?: number
+  /**
+   * A drop-message fault lost it on the wire at this time: it is never delivered. `deliverAtMs`
+   * stays when it would have arrived, so its path on the graph is the one it was on.
+   */
+  readonly lostAtMs?: number
+  /** A delay-message fault held it this much longer on the wire (included in `deliverAtMs`). */
+  readonly delayedByMs?: number
   readonly payload: P
 }

@@ -48,6 +48,8 @@ export class Network {
   private readonly cutLinks = new Set<string>()
   /** Faults: components cut off from every other one (a machine that stopped). */
   private readonly isolated = new Set<ComponentId>()
+  /** Faults: links whose latency is multiplied (`a\u0000b`, names sorted; both directions). */
+  private readonly slowLinks = new Map<string, number>()
 
   constructor(
     private readonly config: NetworkConfig,
@@ -59,9 +61,29 @@ export class Network {
     const key = `${from}->${to}`
     const link = this.link(key, from, to)
     const jitter = link.jitterMs ? this.rng.intn(link.jitterMs + 1) : 0
-    const at = Math.max(nowMs + link.latencyMs + jitter + extraMs, this.lastDeliveryMs.get(key) ?? 0)
+    const factor = this.slowLinks.size > 0 ? (this.slowLinks.get(linkKey(from, to)) ?? 1) : 1
+    const latencyMs = factor === 1 ? link.latencyMs + jitter : Math.round((link.latencyMs + jitter) * factor)
+    const at = Math.max(nowMs + latencyMs + extraMs, this.lastDeliveryMs.get(key) ?? 0)
     this.lastDeliveryMs.set(key, at)
     return at
+  }
+
+  /**
+   * Faults: a message on from→to is held until `atMs` (delay-message); later messages on that
+   * link are delivered no earlier, as on one ordered stream.
+   */
+  holdUntil(from: ComponentId, to: ComponentId, atMs: number): void {
+    const key = `${from}->${to}`
+    this.lastDeliveryMs.set(key, Math.max(atMs, this.lastDeliveryMs.get(key) ?? 0))
+  }
+
+  /**
+   * Faults: multiply the latency (with its jitter) of the link between two components, both ways,
+   * for messages sent from now on (slow-etcd). A factor of 1 restores it.
+   */
+  slow(a: ComponentId, b: ComponentId, factor: number): void {
+    if (factor === 1) this.slowLinks.delete(linkKey(a, b))
+    else this.slowLinks.set(linkKey(a, b), factor)
   }
 
   /**

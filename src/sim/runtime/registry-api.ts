@@ -40,6 +40,20 @@ export interface ImageManifest {
 
 export const requestSummary = (r: RegistryRequest): string => `${r.method} ${r.path}`
 
+/** Reason phrases of the statuses the registry answers with. */
+export const STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+}
+
+/** Go's resp.Status: `503 Service Unavailable`. */
+export const statusLine = (code: number): string => `${code} ${STATUS_TEXT[code] ?? ''}`.trim()
+
+/** The URL containerd requested: `https://registry-1.docker.io/v2/library/nginx/manifests/1.27`. */
+export const requestUrl = (r: RegistryRequest): string => `https://${r.host}${r.path}`
+
 /** containerd's `failed to pull and unpack image "<ref>": failed to resolve reference "<ref>": …` */
 function resolveError(name: string, cause: string): string {
   return `failed to pull and unpack image "${name}": failed to resolve reference "${name}": ${cause}`
@@ -74,5 +88,29 @@ export function noSuchHost(name: string, host: string, path: string): CriError {
       name,
       `failed to do request: Head "https://${host}${path}": dial tcp: lookup ${host} on 127.0.0.53:53: no such host`,
     ),
+  }
+}
+
+/**
+ * Any other error status while resolving (503 from a registry that is down): containerd's
+ * resolver keeps the first one (remotes/errors ErrUnexpectedStatus). gRPC code Unknown.
+ */
+export function unexpectedStatus(name: string, method: string, url: string, status: string): CriError {
+  return {
+    code: 'Unknown',
+    message: resolveError(name, `unexpected status from ${method} request to ${url}: ${status}`),
+  }
+}
+
+/**
+ * Fetching a manifest or blob the resolve step found fails (containerd remotes/docker/fetcher.go
+ * open): 404 is `content at <url> not found`, anything else `unexpected status code <url>: <status>`.
+ */
+export function fetchFailed(name: string, url: string, statusCode: number, status: string): CriError {
+  const why =
+    statusCode === 404 ? `content at ${url} not found: not found` : `unexpected status code ${url}: ${status}`
+  return {
+    code: 'Unknown',
+    message: `failed to pull and unpack image "${name}": failed to copy: httpReadSeeker: failed open: ${why}`,
   }
 }

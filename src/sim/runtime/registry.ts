@@ -6,7 +6,7 @@
 import type { Component, Kernel } from '../kernel/kernel'
 import { type ComponentId, type Message, REGISTRY } from '../kernel/trace'
 import { CATALOG, type CatalogImage, digests, repositoryExists } from './catalog'
-import type { ImageManifest, RegistryRequest, RegistryResponse } from './registry-api'
+import { type ImageManifest, type RegistryRequest, type RegistryResponse, STATUS_TEXT } from './registry-api'
 
 /** Registry hosts → the domain used in image names. */
 const DOMAIN_OF_HOST: Readonly<Record<string, string>> = { 'registry-1.docker.io': 'docker.io' }
@@ -15,17 +15,43 @@ const MANIFEST_TYPE = 'application/vnd.oci.image.manifest.v1+json'
 /** Size of an image config blob; it only matters for the manifest's content. */
 const CONFIG_SIZE_BYTES = 7_348
 
+/** How an injected pull failure answers (src/sim/faults/image-pull-failure.ts). */
+export type PullFailureMode = 'not-found' | 'unauthorized' | 'unavailable'
+
+/** Pulls the registry fails on purpose from some time on (an image-pull-failure fault). */
+export interface PullFailure {
+  /** Fully qualified repository: `docker.io/library/nginx`. */
+  readonly repository: string
+  /**
+   * The tag or digest the failure is limited to, plus the digests of the image it names (the
+   * later requests of a pull address those); absent: every image of the repository.
+   */
+  readonly references?: readonly string[]
+  /** Only pulls by this runtime (`runtime/<node>`); absent: every node's. */
+  readonly from?: ComponentId
+  readonly mode: PullFailureMode
+}
+
 export class Registry implements Component {
   readonly id: ComponentId = REGISTRY
+  private readonly failures: PullFailure[] = []
 
   constructor(readonly kernel: Kernel) {}
+
+  /** From now on, answer the requests `failure` covers with its error. */
+  addFailure(failure: PullFailure): void {
+    this.failures.push(failure)
+  }
 
   receive(message: Message): void {
     if (message.kind !== 'http-request') {
       throw new Error(`${this.id}: unexpected message ${message.id} (${message.kind} ${message.summary})`)
     }
     const request = message.payload as RegistryRequest
-    const { response, transferMs } = this.handle(request)
+    const failure = this.failures.length ? this.failureFor(message.from, request) : undefined
+    const { response, transferMs } = failure
+      ? { response: failureResponse(failure.mode, request), transferMs: 0 }
+      : this.handle(request)
     this.kernel.send<RegistryResponse>({
       from: this.id,
       to: message.from,
@@ -36,6 +62,19 @@ export class Registry implements Component {
       payload: response,
       ...(transferMs ? { transferMs } : {}),
     })
+  }
+
+  private failureFor(from: ComponentId, request: RegistryRequest): PullFailure | undefined {
+    const m = /^\/v2\/(.+)\/(manifests|blobs)\/([^/]+)$/.exec(request.path)
+    if (!m) return undefined
+    const [, name, , reference] = m as unknown as [string, string, string, string]
+    const repository = `${DOMAIN_OF_HOST[request.host] ?? request.host}/${name}`
+    return this.failures.find(
+      (f) =>
+        f.repository === repository &&
+        (f.from === undefined || f.from === from) &&
+        (f.references === undefined || f.references.includes(reference)),
+    )
   }
 
   /** Answer one request (pure over the catalog). */
@@ -126,7 +165,35 @@ export function manifestOf(image: CatalogImage): ImageManifest {
   }
 }
 
-const STATUS_TEXT: Readonly<Record<number, string>> = { 200: 'OK', 401: 'Unauthorized', 404: 'Not Found' }
+/**
+ * An injected failure's answer: a repository that is gone (404, as for an unknown tag), one that
+ * refuses anonymous pulls (401 with an insufficient_scope token error, as Docker Hub answers), or a
+ * registry that is down behind its load balancer (503, no body).
+ */
+function failureResponse(mode: PullFailureMode, request: RegistryRequest): RegistryResponse {
+  const manifests = request.path.includes('/manifests/')
+  switch (mode) {
+    case 'not-found':
+      return manifests
+        ? errorResponse(404, 'MANIFEST_UNKNOWN', 'manifest unknown')
+        : errorResponse(404, 'BLOB_UNKNOWN', 'blob unknown to registry')
+    case 'unauthorized': {
+      const name = /^\/v2\/(.+)\/(?:manifests|blobs)\//.exec(request.path)?.[1] ?? ''
+      const docker = request.host === 'registry-1.docker.io'
+      const realm = docker ? 'https://auth.docker.io/token' : `https://${request.host}/token`
+      const service = docker ? 'registry.docker.io' : request.host
+      return {
+        status: 401,
+        headers: {
+          'www-authenticate': `Bearer realm="${realm}",service="${service}",scope="repository:${name}:pull",error="insufficient_scope"`,
+        },
+        body: errorBody('UNAUTHORIZED', 'authentication required'),
+      }
+    }
+    case 'unavailable':
+      return { status: 503, headers: {} }
+  }
+}
 
 function errorBody(code: string, message: string): unknown {
   return { errors: [{ code, message }] }

@@ -50,7 +50,16 @@ import { normalizedName, parseImageRef, registryHost } from './image-ref'
 import { ImageStore } from './image-store'
 import { IpAllocator } from './ip-allocator'
 import type { ImageManifest, RegistryRequest, RegistryResponse } from './registry-api'
-import { manifestNotFound, noSuchHost, pullAccessDenied, requestSummary } from './registry-api'
+import {
+  fetchFailed,
+  manifestNotFound,
+  noSuchHost,
+  pullAccessDenied,
+  requestSummary,
+  requestUrl,
+  statusLine,
+  unexpectedStatus,
+} from './registry-api'
 
 /** Time containerd spends on each operation (virtual ms). */
 export const RUNTIME_TIMINGS = {
@@ -359,36 +368,46 @@ export class ContainerRuntime implements Component {
     const accept = {
       accept: 'application/vnd.oci.image.index.v1+json, application/vnd.oci.image.manifest.v1+json',
     }
-    const head = yield* this.registryCall(
-      { ...base, method: 'HEAD', path: resolvePath, headers: accept },
-      stage,
-      object,
-    )
-    if (head.payload.status === 401) return failWith(pullAccessDenied(name))
-    if (head.payload.status !== 200) return failWith(manifestNotFound(name))
+    const headRequest: RegistryRequest = { ...base, method: 'HEAD', path: resolvePath, headers: accept }
+    const head = yield* this.registryCall(headRequest, stage, object)
+    const headStatus = head.payload.status
+    if (headStatus === 401) return failWith(pullAccessDenied(name))
+    if (headStatus === 404) return failWith(manifestNotFound(name))
+    if (headStatus !== 200)
+      return failWith(unexpectedStatus(name, 'HEAD', requestUrl(headRequest), statusLine(headStatus)))
     const digest = head.payload.headers['docker-content-digest'] as string
     const catalogImage = findImage(ref) as CatalogImage
     // Content already in the store (same manifest digest): nothing to fetch or unpack.
     if (this.images.find(`${ref.domain}/${ref.path}@${digest}`)) {
       return ok<'PullImage'>({ imageRef: this.images.add(catalogImage, image) })
     }
-    const got = yield* this.registryCall(
-      { ...base, method: 'GET', path: `/v2/${ref.path}/manifests/${digest}`, headers: accept },
-      stage,
-      object,
-    )
+    const manifestRequest: RegistryRequest = {
+      ...base,
+      method: 'GET',
+      path: `/v2/${ref.path}/manifests/${digest}`,
+      headers: accept,
+    }
+    const got = yield* this.registryCall(manifestRequest, stage, object)
+    if (got.payload.status !== 200) {
+      const code = got.payload.status
+      return failWith(fetchFailed(name, requestUrl(manifestRequest), code, statusLine(code)))
+    }
     const manifest = got.payload.body as ImageManifest
     for (const layer of manifest.layers) {
-      const blob = yield* this.registryCall(
-        { ...base, method: 'GET', path: `/v2/${ref.path}/blobs/${layer.digest}`, headers: {} },
-        stage,
-        object,
-      )
-      if (blob.payload.status !== 200)
+      const blobRequest: RegistryRequest = {
+        ...base,
+        method: 'GET',
+        path: `/v2/${ref.path}/blobs/${layer.digest}`,
+        headers: {},
+      }
+      const blob = yield* this.registryCall(blobRequest, stage, object)
+      const code = blob.payload.status
+      if (code === 404)
         return fail(
           'Unknown',
           `failed to pull and unpack image "${name}": failed to copy: httpReadSeeker: failed open: content at ${layer.digest} not found: not found`,
         )
+      if (code !== 200) return failWith(fetchFailed(name, requestUrl(blobRequest), code, statusLine(code)))
     }
     const unpackMs = Math.ceil((catalogImage.sizeBytes * 1000) / this.unpackBytesPerSec)
     this.kernel.step(
@@ -582,6 +601,30 @@ export class ContainerRuntime implements Component {
     if (ended === 'timeout') return fail('DeadlineExceeded', execTimedOut(timeoutSec))
     const exitCode = ended === 'killed' ? EXEC_KILLED_EXIT_CODE : outcome.exitCode
     return ok<'ExecSync'>({ stdout: '', stderr: '', exitCode })
+  }
+
+  /**
+   * The main process of a running container exits now with `exitCode` (a crash-container fault):
+   * `Error` for a non-zero code (137 stands for a SIGKILL from outside, not the OOM killer),
+   * `Completed` for 0. Returns the container's id, or undefined when no container of that name
+   * runs in a sandbox of that pod.
+   */
+  crashContainer(namespace: string, pod: string, container: string, exitCode: number): string | undefined {
+    const id = this.findRunningContainer(namespace, pod, container)
+    const c = id === undefined ? undefined : this.containers.get(id)
+    if (!c) return undefined
+    this.exit(c, exitCode, exitCode === 0 ? 'Completed' : 'Error', 'containers', 'fault')
+    return c.id
+  }
+
+  /** The id of the running container named `container` in a sandbox of pod `namespace/pod`. */
+  findRunningContainer(namespace: string, pod: string, container: string): string | undefined {
+    for (const c of this.containers.values()) {
+      if (c.state !== 'CONTAINER_RUNNING' || c.config.metadata.name !== container) continue
+      const meta = this.sandboxes.get(c.sandboxId)?.config.metadata
+      if (meta?.namespace === namespace && meta.name === pod) return c.id
+    }
+    return undefined
   }
 
   private exit(c: Container, code: number, reason: string, stage: Stage, cause: string): void {

@@ -11,9 +11,9 @@
  * Each becomes a `node-down` action of the scenario (src/sim/scenario/scenario.ts).
  */
 import type { KubeObject } from '../../api/types'
+import type { NodeDownFault } from '../faults/node-down'
 import { parseGoDuration } from '../runtime/behavior'
 import { USER_API_VERSION } from './cluster-objects'
-import type { FaultAction } from './scenario'
 
 export const NODE_FAILURE_KIND = 'NodeFailure'
 const MODES = ['stop', 'unreachable'] as const
@@ -26,7 +26,7 @@ export function isFaultDocument(obj: { apiVersion?: unknown; kind?: unknown }): 
 export function readNodeFailure(
   object: KubeObject,
   nodeNames: ReadonlySet<string>,
-): { ok: true; fault: FaultAction } | { ok: false; message: string } {
+): { ok: true; fault: NodeDownFault } | { ok: false; message: string } {
   const node = typeof object.metadata?.name === 'string' ? object.metadata.name : ''
   if (!node) return { ok: false, message: 'a NodeFailure needs metadata.name (the Node that fails)' }
   if (!nodeNames.has(node)) {
@@ -48,6 +48,6 @@ export function readNodeFailure(
   }
   return {
     ok: true,
-    fault: { type: 'node-down', atMs: Math.round(at), node, mode: mode as FaultAction['mode'] },
+    fault: { type: 'node-down', atMs: Math.round(at), node, mode: mode as NodeDownFault['mode'] },
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { KubeObject, Node } from '../../api/types'
 import type { TokenUser } from '../apiserver/authn'
+import type { FaultAction } from '../faults/fault'
 import type { NetworkConfig } from '../network/network'
 import type { KubeSchedulerConfiguration } from '../scheduler/config/kind'
 import type { WebhookServerSpec } from '../webhook/server'
@@ -72,30 +73,12 @@ export interface DrainFlags {
 export const NODE_ACTION_TYPES: ReadonlySet<string> = new Set(['cordon', 'uncordon', 'drain'])
 
 /**
- * A failure injected at a virtual time (what-if faults). Not a kubectl action: it acts on the
- * simulated machines and network, and nothing about it goes through the apiserver.
- *
- * `node-down` takes a node out:
- * - `stop`: the machine stops. Its kubelet and container runtime stop (no heartbeats, no pod
- *   work, the containers are gone with it) and nothing reaches or leaves the node any more.
- * - `unreachable`: the network between the node's kubelet and the apiserver is cut, both ways.
- *   The kubelet goes on (its containers keep running, it keeps trying to renew its Lease and
- *   report status, and those attempts time out after 10 s); the apiserver hears nothing from it.
- *
- * Either way the control plane sees only silence: after --node-monitor-grace-period (50 s) the
- * node lifecycle controller sets the node's conditions Unknown and taints it
- * `node.kubernetes.io/unreachable` (NoSchedule, then NoExecute), and its pods are deleted by the
- * taint eviction controller when their toleration (300 s by default) runs out; the apiserver keeps
- * them Terminating, since no kubelet confirms the deletion. A node does not come back in this
- * version (there is no `node-up` yet).
+ * A failure injected at a virtual time (what-if faults: src/sim/faults/fault.ts lists them, one
+ * module each). Not a kubectl action: it acts on the simulated machines, network and servers, and
+ * nothing about it goes through the apiserver. Like a user action it is part of the scenario, so
+ * injecting one at a past time forks the future.
  */
-export type FaultAction = {
-  readonly type: 'node-down'
-  readonly atMs: number
-  /** The Node's name. */
-  readonly node: string
-  readonly mode: 'stop' | 'unreachable'
-}
+export type { FaultAction } from '../faults/fault'
 
 /** What a scenario schedules: the user's kubectl actions and injected faults. */
 export type ScenarioAction = UserAction | FaultAction

@@ -64,12 +64,27 @@ export function reviewResponse(spec: WebhookServerSpec, uid: string): AdmissionR
 export class WebhookServers implements Component {
   readonly id = WEBHOOKS
   private readonly byHost = new Map<string, WebhookServerSpec>()
+  /** Servers that stopped answering (a webhook-timeout fault). */
+  private readonly hung = new Set<WebhookServerSpec>()
 
   constructor(
     private readonly kernel: Kernel,
     readonly servers: readonly WebhookServerSpec[],
   ) {
     for (const s of servers) this.byHost.set(serviceHost(s.service.namespace, s.service.name), s)
+  }
+
+  /** The server a WebhookServer document declared, by `name` or `namespace/name`. */
+  find(server: string): WebhookServerSpec | undefined {
+    return findServer(this.servers, server)
+  }
+
+  /**
+   * From now on `server` accepts connections and reads requests but never answers, not even
+   * those it is still working on (a webhook-timeout fault): callers wait until their timeout.
+   */
+  hang(server: WebhookServerSpec): void {
+    this.hung.add(server)
   }
 
   /** The server behind a Service, as the apiserver's service resolver finds its endpoints. */
@@ -85,7 +100,8 @@ export class WebhookServers implements Component {
     const host = (req.headers.host ?? '').replace(/:\d+$/, '')
     const server = this.byHost.get(host)
     const review = req.body as AdmissionReview | undefined
-    const reply = (payload: HttpResponse, summary: string) =>
+    const reply = (payload: HttpResponse, summary: string) => {
+      if (server && this.hung.has(server)) return
       this.kernel.send({
         from: WEBHOOKS,
         to: message.from,
@@ -96,6 +112,7 @@ export class WebhookServers implements Component {
         replyTo: message.id,
         payload,
       })
+    }
     if (!server || !review?.request) {
       reply({ code: 404 }, '404 Not Found')
       return
@@ -106,4 +123,22 @@ export class WebhookServers implements Component {
     // A slow server answers late; a caller whose timeout passed has gone (the reply is dropped).
     this.kernel.after(server.delayMs, () => reply({ code: 200, body }, summary))
   }
+}
+
+/**
+ * A declared server by `name`, or by `namespace/name` when names repeat across namespaces;
+ * undefined when none (or, by name alone, more than one) matches.
+ */
+export function findServer(
+  servers: readonly WebhookServerSpec[],
+  server: string,
+): WebhookServerSpec | undefined {
+  const slash = server.indexOf('/')
+  if (slash >= 0) {
+    const ns = server.slice(0, slash)
+    const name = server.slice(slash + 1)
+    return servers.find((s) => s.namespace === ns && s.name === name)
+  }
+  const named = servers.filter((s) => s.name === server)
+  return named.length === 1 ? named[0] : undefined
 }
