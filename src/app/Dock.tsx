@@ -6,6 +6,7 @@
 import type { KeyboardEvent, ReactNode } from 'react'
 import { KubectlConsole } from './console/KubectlConsole'
 import { DockResizer } from './DockResizer'
+import { WhatIfPanel } from './faults/WhatIfPanel'
 import { HistoryPanel } from './history/HistoryPanel'
 import { useT } from './i18n/i18n'
 import { play } from './playback'
@@ -18,6 +19,7 @@ const TABS: ReadonlyArray<{ id: DockTab }> = [
   { id: 'console' },
   { id: 'scheduling' },
   { id: 'history' },
+  { id: 'whatIf' },
 ]
 
 /** After a write from the console, play from its time, as after Apply. */
@@ -82,6 +84,7 @@ export function Dock() {
       {panel('console', <KubectlConsole onWrite={playFrom} />)}
       {panel('scheduling', tab === 'scheduling' && <SchedulingTab />)}
       {panel('history', tab === 'history' && <HistoryPanel />)}
+      {panel('whatIf', tab === 'whatIf' && <WhatIfPanel />)}
     </section>
   )
 }

@@ -134,6 +134,11 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
             aria-pressed={p.message.id === selectedMessageId}
             title={p.message.summary}
             onClick={() => select(p.message)}
+            onContextMenu={(e) => {
+              // What if this message were lost or late? Select it and open the what-if panel.
+              e.preventDefault()
+              useStore.setState({ selectedMessageId: p.message.id, dockTab: 'whatIf' })
+            }}
           >
             {p.label}
           </button>

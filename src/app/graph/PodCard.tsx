@@ -79,6 +79,11 @@ function PodCardView({ pod }: { pod: Pod }) {
         aria-label={description}
         title={description}
         onClick={() => useStore.setState({ focusedPodKey: focused ? undefined : key })}
+        onContextMenu={(e) => {
+          // What if a container crashed, or its image could not be pulled? Open the what-if panel.
+          e.preventDefault()
+          useStore.setState({ focusedPodKey: key, dockTab: 'whatIf' })
+        }}
       >
         <span className="pf-pod-name">{middleEllipsis(name, 26)}</span>
         <span className="pf-pod-row">

@@ -2,6 +2,7 @@
  * English: the reference catalog. Every user-facing string of the app lives here (and in zh.ts),
  * grouped by the part of the screen that shows it. Kubernetes terms stay as Kubernetes spells them.
  */
+import { faultsEn } from '../faults/text-en'
 import { libraryEn } from '../library/text-en'
 import { teachingEn } from '../teaching/text-en'
 
@@ -135,6 +136,7 @@ export const en = {
     console: 'kubectl',
     scheduling: 'Scheduling',
     history: 'History',
+    whatIf: 'What if…',
     resize: 'Resize the panels under the graph',
   },
   inspector: {
@@ -427,4 +429,6 @@ Enter runs the command; ↑ and ↓ recall earlier ones.
   teaching: teachingEn,
   /** Owned by src/app/library (the scenario library's UI). */
   library: libraryEn,
+  /** Owned by src/app/faults (the what-if panel). */
+  faults: faultsEn,
 } as const

@@ -2,6 +2,7 @@
  * 简体中文。Kubernetes 术语保留英文（Pod、kubelet、etcd、Scheduler…），与中文工程师的习惯和原文故事一致。
  */
 
+import { faultsZh } from '../faults/text-zh'
 import { libraryZh } from '../library/text-zh'
 import { teachingZh } from '../teaching/text-zh'
 import type { CatalogOf } from './catalog'
@@ -129,6 +130,7 @@ export const zh: CatalogOf<typeof en> = {
     console: 'kubectl',
     scheduling: '调度',
     history: '历史',
+    whatIf: '假如……',
     resize: '调整图下方面板的高度',
   },
   inspector: {
@@ -407,4 +409,5 @@ Enter 运行命令；↑ 和 ↓ 调出之前的命令。
   },
   teaching: teachingZh,
   library: libraryZh,
+  faults: faultsZh,
 }

@@ -36,6 +36,12 @@ describe('trace index', () => {
     expect(inFlight(trace, 21, 395).map((x) => x.id)).toEqual([4, 5])
   })
 
+  it('takes a dropped message off the wire where it was lost', () => {
+    const lost: MessageView = { ...m(6, 0, 100), lostAtMs: 30 }
+    expect(inFlight([lost], 29, 100).map((x) => x.id)).toEqual([6])
+    expect(inFlight([lost], 30, 100)).toEqual([])
+  })
+
   it('places a message along its edge by the cursor alone', () => {
     expect(progress(m(9, 10, 20), 10)).toBe(0)
     expect(progress(m(9, 10, 20), 15)).toBe(0.5)

@@ -27,7 +27,9 @@ export function inFlight(messages: readonly MessageView[], atMs: number, maxFlig
   const out: MessageView[] = []
   for (let i = start; i < end; i++) {
     const m = messages[i] as MessageView
-    if (m.kind !== 'step' && m.deliverAtMs > atMs) out.push(m)
+    // A dropped message leaves the wire where it was lost.
+    if (m.kind !== 'step' && m.deliverAtMs > atMs && (m.lostAtMs === undefined || m.lostAtMs > atMs))
+      out.push(m)
   }
   return out
 }

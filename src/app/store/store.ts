@@ -51,7 +51,7 @@ export interface PlaybackSlice {
 }
 
 /** The panels under the graph. */
-export type DockTab = 'timeline' | 'console' | 'scheduling' | 'history'
+export type DockTab = 'timeline' | 'console' | 'scheduling' | 'history' | 'whatIf'
 
 export interface LayoutSlice {
   dockTab: DockTab
