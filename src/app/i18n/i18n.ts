@@ -84,10 +84,11 @@ export function setLang(lang: Lang): void {
   }
 }
 
-/** Keep `<html lang>` in step (screen readers and fonts use it). */
+/** Keep `<html lang>` (screen readers and fonts use it) and the page title in step. */
 export function syncDocumentLang(): () => void {
   const apply = (lang: Lang) => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en'
+    document.title = `podflow — ${translate(lang, 'app.tagline')}`
   }
   apply(useLang.getState().lang)
   return useLang.subscribe((s) => apply(s.lang))
