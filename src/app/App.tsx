@@ -6,17 +6,24 @@
  */
 import { type CSSProperties, useEffect } from 'react'
 import { followBoot } from './actions'
-import { startSimulation } from './bridge'
+import { installDraftFlush } from './autosave/draft'
+import { restoreEditorDraft, startWithDraftCluster } from './autosave/restore'
 import { Dock } from './Dock'
 import { EditorPanel } from './EditorPanel'
 import { TEMPLATES } from './editor/templates'
+import { ExportMenu } from './export/ExportMenu'
 import { ClusterGraph } from './graph/ClusterGraph'
 import { Inspector } from './Inspector'
 import { syncDocumentLang, useT } from './i18n/i18n'
 import { LanguageSwitch } from './LanguageSwitch'
+import { loadLibraryScenario, scenarioById } from './library/load'
 import { ScenarioLibrary } from './library/ScenarioLibrary'
 import { PlaybackBar } from './PlaybackBar'
 import { StatusStrip } from './StatusStrip'
+import { isShareFragment } from './share/codec'
+import { followShareLinks, restoreFromLocation } from './share/restore'
+import { ShareButton } from './share/ShareButton'
+import { ShareErrorBanner } from './share/ShareErrorBanner'
 import { installShortcuts } from './shortcuts'
 import { useStore } from './store/store'
 import { ThemeToggle } from './ThemeToggle'
@@ -24,13 +31,34 @@ import { TeachingToggle } from './teaching/TeachingToggle'
 
 export function App() {
   useEffect(() => {
+    // A share link brings its own scenario (and leaves the saved draft alone); otherwise the
+    // user's draft comes back, or the first template for a first visit.
+    const linked = isShareFragment(location.hash)
+    // `?scenario=<id>` (the embed view's "Open in podflow") opens a library scenario.
+    const library = scenarioById(new URLSearchParams(location.search).get('scenario') ?? undefined)
+    if (!linked) restoreEditorDraft()
     if (!useStore.getState().workloadYaml) useStore.setState({ workloadYaml: TEMPLATES[0]?.yaml ?? '' })
     const unfollow = followBoot()
-    startSimulation({ seed: 1, clusterYaml: '', actions: [] })
+    const startAsUsual = () => {
+      if (library) void loadLibraryScenario(library)
+      else void startWithDraftCluster()
+    }
+    // A link that cannot be opened says why (its banner) and the app starts as usual, draft and all.
+    if (linked)
+      void restoreFromLocation().then((outcome) => {
+        if (outcome === 'restored') return
+        restoreEditorDraft()
+        startAsUsual()
+      })
+    else startAsUsual()
+    const unfollowLinks = followShareLinks()
+    const unflush = installDraftFlush()
     const uninstall = installShortcuts()
     const unsyncLang = syncDocumentLang()
     return () => {
       unfollow()
+      unfollowLinks()
+      unflush()
       uninstall()
       unsyncLang()
     }
@@ -47,10 +75,13 @@ export function App() {
         <h1>podflow</h1>
         <p className="tagline">{t('app.tagline')}</p>
         <ScenarioLibrary />
+        <ExportMenu />
+        <ShareButton />
         <TeachingToggle />
         <LanguageSwitch />
         <ThemeToggle />
       </header>
+      <ShareErrorBanner />
       <EditorPanel />
       <main className="stage" aria-label={t('app.stage')}>
         <div className="graph-area">

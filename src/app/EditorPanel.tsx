@@ -1,13 +1,15 @@
 /**
  * The editor panel: the workload tab (what Apply sends, with templates, and who kubectl is) and
- * the cluster tab (the Nodes, users and RBAC, with reset to the default). Monaco is loaded lazily
- * so the graph shows first.
+ * the cluster tab (the Nodes, users and RBAC, with reset to the default, and the import of a real
+ * cluster's `kubectl get nodes,pods -A -o yaml`). Monaco is loaded lazily so the graph shows first.
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { ADMIN_USER } from '../protocol/messages'
 import { applyWorkload, nodesToYaml, reloadCluster } from './actions'
+import { saveDraft } from './autosave/draft'
 import { TEMPLATES, templateDescription, templateTitle } from './editor/templates'
 import { useT } from './i18n/i18n'
+import { ImportCluster } from './import-cluster/ImportCluster'
 import { useStore } from './store/store'
 
 const YamlEditor = lazy(() => import('./editor/YamlEditor'))
@@ -25,10 +27,7 @@ export function EditorPanel() {
   const nodes = useStore((s) => s.nodes)
   const clusterYaml = useStore((s) => s.clusterYaml)
   const clusterProblems = useStore((s) => s.clusterProblems)
-  const [clusterDraft, setClusterDraft] = useState('')
-  useEffect(() => {
-    setClusterDraft(clusterYaml || nodesToYaml(nodes))
-  }, [clusterYaml, nodes])
+  const clusterDraft = useStore((s) => s.clusterDraft) ?? (clusterYaml || nodesToYaml(nodes))
 
   return (
     <section className="editor-panel" aria-label={t('editor.panel')}>
@@ -63,7 +62,9 @@ export function EditorPanel() {
                 value=""
                 onChange={(e) => {
                   const chosen = TEMPLATES.find((x) => x.id === e.target.value)
-                  if (chosen) useStore.setState({ workloadYaml: chosen.yaml, problems: [] })
+                  if (!chosen) return
+                  useStore.setState({ workloadYaml: chosen.yaml, problems: [] })
+                  saveDraft({ workload: chosen.yaml })
                 }}
               >
                 <option value="">{t('editor.templatesPrompt')}</option>
@@ -104,7 +105,10 @@ export function EditorPanel() {
           <Suspense fallback={<EditorFallback />}>
             <YamlEditor
               value={workloadYaml}
-              onChange={(v: string) => useStore.setState({ workloadYaml: v })}
+              onChange={(v: string) => {
+                useStore.setState({ workloadYaml: v })
+                saveDraft({ workload: v })
+              }}
               onApply={() => void applyWorkload()}
               problems={problems}
               ariaLabel={t('editor.workloadYaml')}
@@ -116,6 +120,7 @@ export function EditorPanel() {
       ) : (
         <>
           <div className="editor-actions">
+            <ImportCluster />
             <button type="button" onClick={() => void reloadCluster('')} data-testid="cluster-reset">
               {t('editor.reset')}
             </button>
@@ -131,7 +136,10 @@ export function EditorPanel() {
           <Suspense fallback={<EditorFallback />}>
             <YamlEditor
               value={clusterDraft}
-              onChange={setClusterDraft}
+              onChange={(v: string) => {
+                useStore.setState({ clusterDraft: v })
+                saveDraft({ clusterDraft: v })
+              }}
               onApply={() => void reloadCluster(clusterDraft)}
               problems={clusterProblems}
               ariaLabel={t('editor.clusterYaml')}

@@ -6,6 +6,7 @@ import { isMap, parseAllDocuments, stringify } from 'yaml'
 import { formatApplyResult } from '../api/kubectl/apply-output'
 import type { Node } from '../api/types'
 import { ADMIN_USER } from '../protocol/messages'
+import { saveDraft } from './autosave/draft'
 import { applyYaml, loadScenario } from './bridge'
 import { parseProblems, resultProblems } from './editor/field-lines'
 import { play } from './playback'
@@ -78,8 +79,10 @@ export async function reloadCluster(clusterYaml: string): Promise<void> {
     useStore.setState({ applyLog: [{ text: `error: ${outcome.message}`, ok: false, atMs: 0 }] })
     return
   }
+  saveDraft({ cluster: clusterYaml, clusterDraft: undefined })
   useStore.setState({
     clusterYaml,
+    clusterDraft: undefined,
     clusterProblems: [],
     cursorMs: 0,
     playing: false,

@@ -498,3 +498,92 @@ describe('node actions: cordon, uncordon, drain', () => {
     expect(scenario({ type: 'drain', atMs: 0, node: 'nope' }).ok).toBe(true)
   })
 })
+
+describe('the cluster tab: the Pods already there', () => {
+  const RUNNING = `apiVersion: v1
+kind: Pod
+metadata:
+  name: db
+  namespace: shop
+  ownerReferences:
+  - {apiVersion: apps/v1, kind: StatefulSet, name: db, uid: 7d3c, controller: true}
+  managedFields: [{manager: kubectl, operation: Update}]
+spec:
+  nodeName: a
+  containers:
+  - name: postgres
+    image: postgres:17
+    resources: {requests: {cpu: "3"}}
+status:
+  phase: Running
+  somethingNew: kept
+`
+  const SHOP = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n'
+
+  it('are bootstrap Pods of the scenario, kept as written, and count on their node', () => {
+    const clusterYaml = [NODE('a'), NODE('b'), SHOP, RUNNING].join('---\n')
+    const parsed = parseScenario({ seed: 1, clusterYaml, actions: [] })
+    expect(parsed.ok).toBe(true)
+    if (!parsed.ok) return
+    expect(parsed.scenario.pods?.map((p) => p.metadata?.name)).toEqual(['db'])
+    expect(parsed.scenario.pods?.[0]?.status).toEqual({ phase: 'Running', somethingNew: 'kept' })
+    const apply = `apiVersion: v1
+kind: Pod
+metadata: {name: web}
+spec:
+  containers: [{name: web, image: nginx:1.27, resources: {requests: {cpu: "2"}}}]
+`
+    const withApply = parseScenario({
+      seed: 1,
+      clusterYaml,
+      actions: [{ type: 'apply', atMs: 0, yaml: apply }],
+    })
+    if (!withApply.ok) throw new Error('does not parse')
+    const cluster = new Cluster(withApply.scenario)
+    cluster.run({ untilMs: 20_000 })
+    const pods = runResult(cluster).pods
+    expect(pods.find((p) => p.metadata?.name === 'web')?.spec?.nodeName).toBe('b')
+    expect(pods.find((p) => p.metadata?.name === 'db')?.status?.phase).toBe('Running')
+  })
+
+  it('name a Node of the cluster, a namespace that exists, containers with images', () => {
+    const lost = RUNNING.replace('nodeName: a', 'nodeName: z')
+    const text = [NODE('a'), SHOP, lost].join('---\n')
+    expect(parseClusterYaml(text)).toEqual({
+      ok: false,
+      problems: [
+        {
+          line: lineOf(text, 'nodeName: z'),
+          message: 'Pod "db" is bound to node "z", which the cluster does not have (its Nodes: a)',
+        },
+      ],
+    })
+    const noNamespace = [NODE('a'), RUNNING].join('---\n')
+    expect(parseClusterYaml(noNamespace)).toMatchObject({
+      ok: false,
+      problems: [
+        {
+          line: lineOf(noNamespace, 'namespace: shop'),
+          message: expect.stringContaining(
+            'Pod "db": namespace "shop" does not exist when the cluster starts',
+          ),
+        },
+      ],
+    })
+    const noImage = [NODE('a'), SHOP, RUNNING.replace('    image: postgres:17\n', '')].join('---\n')
+    expect(parseClusterYaml(noImage)).toMatchObject({
+      ok: false,
+      problems: [{ message: 'Pod "db": container "postgres" needs an image' }],
+    })
+  })
+
+  it('without Nodes in the tab, name one of the default cluster', () => {
+    const pending =
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  nodeName: worker-2\n  containers: [{name: c, image: busybox}]\n'
+    expect(parseClusterYaml(pending)).toMatchObject({
+      ok: true,
+      nodes: [],
+      pods: [{ metadata: { name: 'p' } }],
+    })
+  })
+})

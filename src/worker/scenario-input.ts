@@ -1,13 +1,13 @@
 /**
  * From the scenario as the UI edits it (YAML text) to the scenario the simulation runs (objects):
  * the cluster tab's Nodes, scheduler configuration, users, setup objects (Namespaces, RBAC,
- * ServiceAccounts, quotas, limit ranges, priority classes, webhook configurations), faults and
- * webhook servers, and every action's manifests, parsed as
+ * ServiceAccounts, quotas, limit ranges, priority classes, webhook configurations), the Pods
+ * already there (bootstrap Pods), faults and webhook servers, and every action's manifests, parsed as
  * kubectl (and kube-scheduler, for its configuration) would, with every problem reported at its
  * line.
  */
 import { resourceForKind } from '../api/resources'
-import type { KubeObject, Node } from '../api/types'
+import type { KubeObject, Node, Pod } from '../api/types'
 import type {
   NodeActionInput,
   ParseProblem,
@@ -19,6 +19,7 @@ import type { TokenUser } from '../sim/apiserver/authn'
 import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import { FAULT_TYPES } from '../sim/faults/fault'
 import { faultTargetProblem, readFault } from '../sim/faults/read'
+import { isPodDocument, readBootstrapPods } from '../sim/scenario/bootstrap-pods'
 import {
   CLUSTER_KINDS_TEXT,
   isClusterObject,
@@ -104,6 +105,8 @@ export type ClusterParse =
       readonly schedulerConfiguration?: KubeSchedulerConfiguration
       readonly users: readonly TokenUser[]
       readonly objects: readonly KubeObject[]
+      /** Pod documents: the Pods already there when the cluster starts (bootstrap Pods). */
+      readonly pods: readonly Pod[]
       /** NodeFailure documents, as the scenario's fault actions. */
       readonly faults: readonly FaultAction[]
       /** WebhookServer documents: the simulated servers behind webhook configurations' Services. */
@@ -118,7 +121,9 @@ export type ClusterParse =
  * WebhookServers (podflow.dev/v1alpha1); setup objects (Namespaces, Roles, ClusterRoles,
  * RoleBindings, ClusterRoleBindings, ServiceAccounts, ResourceQuotas, LimitRanges,
  * PriorityClasses, Mutating/ValidatingWebhookConfigurations) in a system namespace or one of the
- * tab's Namespaces (see readClusterObjects). Empty text (or only comments) is the default cluster with the default
+ * tab's Namespaces (see readClusterObjects); Pods (apiVersion v1): the Pods already there when
+ * the cluster starts, running on their `spec.nodeName`, one of the tab's Nodes (see
+ * readBootstrapPods; each problem at the line of its field). Empty text (or only comments) is the default cluster with the default
  * scheduler, returned as no nodes.
  */
 export function parseClusterYaml(yaml: string): ClusterParse {
@@ -135,8 +140,15 @@ export function parseClusterYaml(yaml: string): ClusterParse {
   for (const p of others.problems) problems.push({ line: p.item.line, message: p.message })
   const servers = readWebhookServerItems(parsed.objects.filter((p) => isWebhookServerDocument(p.object)))
   for (const p of servers.problems) problems.push({ line: p.item.line, message: p.message })
+  const podDocuments = parsed.objects.filter((p) => isPodDocument(p.object))
   for (const { object, line } of parsed.objects) {
-    if (isUserDocument(object) || isClusterObject(object) || isWebhookServerDocument(object)) continue
+    if (
+      isUserDocument(object) ||
+      isClusterObject(object) ||
+      isWebhookServerDocument(object) ||
+      isPodDocument(object)
+    )
+      continue
     if (isFaultDocument(object)) {
       failures.push({ object, line })
       continue
@@ -154,7 +166,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
       problems.push({
         line,
-        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: ${USER_API_VERSION}), and setup objects (${CLUSTER_KINDS_TEXT}) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
+        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: ${USER_API_VERSION}), setup objects (${CLUSTER_KINDS_TEXT}) and the Pods already running (apiVersion: v1, kind: Pod) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
       })
       continue
     }
@@ -166,8 +178,20 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     seen.add(name)
     nodes.push(object as Node)
   }
-  // Faults name Nodes of this cluster (or of the default one when the tab has none).
+  // Faults and Pods name Nodes of this cluster (or of the default one when the tab has none).
   const nodeNames = new Set(nodes.length ? seen : DEFAULT_NODES.map((n) => n.name))
+  const namespaceNames = new Set(
+    others.objects
+      .filter((o) => o.apiVersion === 'v1' && o.kind === 'Namespace')
+      .map((o) => o.metadata?.name ?? ''),
+  )
+  const bootstrapPods = readBootstrapPods(podDocuments, nodeNames, namespaceNames)
+  for (const p of bootstrapPods.problems) {
+    problems.push({
+      line: p.field ? fieldLine(yaml, p.item.line, p.field) : p.item.line,
+      message: p.message,
+    })
+  }
   const faults: FaultAction[] = []
   for (const { object, line } of failures) {
     const read = readNodeFailure(object, nodeNames)
@@ -189,6 +213,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
     ...(config ? { schedulerConfiguration: config.object } : {}),
     users: others.users,
     objects: others.objects,
+    pods: bootstrapPods.pods,
     faults,
     webhookServers: servers.servers,
   }
@@ -231,6 +256,7 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
     ...(cluster.schedulerConfiguration ? { schedulerConfiguration: cluster.schedulerConfiguration } : {}),
     ...(cluster.users.length ? { users: cluster.users } : {}),
     ...(cluster.objects.length ? { clusterObjects: cluster.objects } : {}),
+    ...(cluster.pods.length ? { pods: cluster.pods } : {}),
     ...(cluster.webhookServers.length ? { webhookServers: cluster.webhookServers } : {}),
     actions: [...actions.map((a) => a.action), ...cluster.faults],
   }

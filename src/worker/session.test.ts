@@ -115,13 +115,14 @@ describe('Session: load', () => {
     expect(nodes[0]?.object?.metadata?.resourceVersion).toBe(String(nodes[0]?.revision))
   })
 
-  it('builds the cluster from the cluster tab, which takes no workload', () => {
+  it('builds the cluster from the cluster tab, which takes no workload but the Pods already there', () => {
     const { mirror } = started({ seed: 1, clusterYaml: NODES, actions: [] })
     const reset = mirror.of('reset')[0] as Reset
     expect(reset.nodes.map((n) => n.metadata?.name)).toEqual(['alpha', 'beta'])
 
     const session = new Session()
-    const answer = session.load({ seed: 1, clusterYaml: `${NODES}---\n${NGINX}`, actions: [] }, 7)
+    const service = 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports: [{port: 80}]\n'
+    const answer = session.load({ seed: 1, clusterYaml: `${NODES}---\n${service}`, actions: [] }, 7)
     expect(answer).toEqual([
       {
         type: 'parse-error',
@@ -130,7 +131,7 @@ describe('Session: load', () => {
           {
             line: 11,
             message:
-              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: podflow.dev/v1alpha1), and setup objects (Namespace, ServiceAccount, Role, RoleBinding, ClusterRole, ClusterRoleBinding, ResourceQuota, LimitRange, PriorityClass, MutatingWebhookConfiguration, ValidatingWebhookConfiguration) belong in the cluster; found v1 Pod "nginx"',
+              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: podflow.dev/v1alpha1), setup objects (Namespace, ServiceAccount, Role, RoleBinding, ClusterRole, ClusterRoleBinding, ResourceQuota, LimitRange, PriorityClass, MutatingWebhookConfiguration, ValidatingWebhookConfiguration) and the Pods already running (apiVersion: v1, kind: Pod) belong in the cluster; found v1 Service "web"',
           },
         ],
       },

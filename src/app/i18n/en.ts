@@ -2,8 +2,12 @@
  * English: the reference catalog. Every user-facing string of the app lives here (and in zh.ts),
  * grouped by the part of the screen that shows it. Kubernetes terms stay as Kubernetes spells them.
  */
+import { embedEn } from '../embed/text-en'
+import { exportEn } from '../export/text-en'
 import { faultsEn } from '../faults/text-en'
+import { importClusterEn } from '../import-cluster/text-en'
 import { libraryEn } from '../library/text-en'
+import { shareEn } from '../share/text-en'
 import { teachingEn } from '../teaching/text-en'
 
 export const en = {
@@ -431,4 +435,12 @@ Enter runs the command; ↑ and ↓ recall earlier ones.
   library: libraryEn,
   /** Owned by src/app/faults (the what-if panel). */
   faults: faultsEn,
+  /** Owned by src/app/share (share links: the button and the bad-link banner). */
+  share: shareEn,
+  /** Owned by src/app/embed (the compact read-only view). */
+  embed: embedEn,
+  /** Owned by src/app/export (the Export menu). */
+  export: exportEn,
+  /** Owned by src/app/import-cluster (the Cluster tab's Import a cluster… dialog). */
+  importCluster: importClusterEn,
 } as const

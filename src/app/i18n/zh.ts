@@ -2,8 +2,12 @@
  * 简体中文。Kubernetes 术语保留英文（Pod、kubelet、etcd、Scheduler…），与中文工程师的习惯和原文故事一致。
  */
 
+import { embedZh } from '../embed/text-zh'
+import { exportZh } from '../export/text-zh'
 import { faultsZh } from '../faults/text-zh'
+import { importClusterZh } from '../import-cluster/text-zh'
 import { libraryZh } from '../library/text-zh'
+import { shareZh } from '../share/text-zh'
 import { teachingZh } from '../teaching/text-zh'
 import type { CatalogOf } from './catalog'
 import type { en } from './en'
@@ -410,4 +414,8 @@ Enter 运行命令；↑ 和 ↓ 调出之前的命令。
   teaching: teachingZh,
   library: libraryZh,
   faults: faultsZh,
+  share: shareZh,
+  embed: embedZh,
+  export: exportZh,
+  importCluster: importClusterZh,
 }

@@ -75,6 +75,11 @@ export interface EditorSlice {
    * ServiceAccounts); empty means the default cluster.
    */
   clusterYaml: string
+  /**
+   * The cluster tab's text while the user edits it and has not used it yet (undefined: the tab
+   * shows the running cluster). Kept in the store so a fork (new Nodes) does not reset it.
+   */
+  clusterDraft: string | undefined
   /** Problems from the last Apply (parse errors, apiserver errors), shown as markers. */
   problems: EditorProblem[]
   /** Problems of the cluster tab's last "Use this cluster". */
@@ -131,6 +136,7 @@ export const initialLayout: LayoutSlice = {
 export const initialEditor: EditorSlice = {
   workloadYaml: '',
   clusterYaml: '',
+  clusterDraft: undefined,
   problems: [],
   clusterProblems: [],
   applyLog: [],

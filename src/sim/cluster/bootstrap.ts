@@ -5,19 +5,21 @@
  * Leases), and the scenario's own setup objects (Namespaces, RBAC objects, ServiceAccounts,
  * ResourceQuotas, LimitRanges, PriorityClasses, webhook configurations), as its administrator had
  * created them, and as the controllers had completed them (a new Namespace's default
- * ServiceAccount and kube-root-ca.crt, a ResourceQuota's status). They are put into etcd directly, before virtual time 0, so they are not part of
- * the trace; everything after is.
+ * ServiceAccount and kube-root-ca.crt, a ResourceQuota's status), and the Pods already there
+ * (bootstrap-pods.ts). They are put into etcd directly, before virtual time 0, so they are not
+ * part of the trace; everything after is.
  */
 import {
   etcdKey,
   NAMESPACES,
   NODES,
+  PODS,
   type ResourceInfo,
   resourceByName,
   resourceForKind,
   SERVICE_ACCOUNTS,
 } from '../../api/resources'
-import { clone, type KubeObject, type Node, writableMeta } from '../../api/types'
+import { clone, type KubeObject, type Node, type Pod, writableMeta } from '../../api/types'
 import { bootstrapPolicy, CONTROLLER_SERVICE_ACCOUNTS } from '../apiserver/authz/bootstrap-policy'
 import { encode } from '../apiserver/codec'
 import { newUid } from '../apiserver/names'
@@ -70,6 +72,7 @@ export function bootstrap(
   kernel: Kernel,
   nodes: readonly Node[],
   objects: readonly KubeObject[] = [],
+  pods: readonly Pod[] = [],
 ): void {
   const created = kernel.wallTime(-3_600_000)
   const put = (info: ResourceInfo, obj: KubeObject) => {
@@ -156,6 +159,14 @@ export function bootstrap(
     }
     completeSetupObject(copy)
     put(info, copy)
+  }
+  // The bootstrap Pods, completed by planBootstrapPods (bootstrap-pods.ts), after their namespaces.
+  for (const pod of pods) {
+    const namespace = pod.metadata?.namespace ?? 'default'
+    if (!namespaces.has(namespace)) {
+      throw new Error(`bootstrap: namespace "${namespace}" of Pod "${pod.metadata?.name}" does not exist`)
+    }
+    put(PODS, clone(pod))
   }
 }
 

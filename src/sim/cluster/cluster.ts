@@ -5,7 +5,7 @@
  */
 import type { OutputLine } from '../../api/kubectl/drain-output'
 import { resourceForKind } from '../../api/resources'
-import type { Node } from '../../api/types'
+import type { Node, Pod } from '../../api/types'
 import type { AdmissionPlugin } from '../apiserver/admission/types'
 import { ApiServer } from '../apiserver/apiserver'
 import { Etcd } from '../etcd/etcd'
@@ -19,6 +19,7 @@ import { DEFAULT_SEED, type Scenario, type ScenarioAction, type UserAction } fro
 import { optionsFromConfiguration } from '../scheduler/scheduler'
 import { WebhookServers } from '../webhook/server'
 import { bootstrap, completeNode } from './bootstrap'
+import { planBootstrapPods } from './bootstrap-pods'
 import { type ControlPlane, type NodeSide, startControlPlane, startNodeSide } from './components'
 import { DEFAULT_NODES, makeNode } from './default-cluster'
 
@@ -47,6 +48,8 @@ export class Cluster {
   readonly apiserver: ApiServer
   readonly kubectl: Kubectl
   readonly nodes: readonly Node[]
+  /** The scenario's bootstrap Pods as written to etcd before time 0 (bootstrap-pods.ts). */
+  readonly bootstrapPods: readonly Pod[]
   readonly controlPlane: ControlPlane
   readonly nodeSide: NodeSide
   /** One entry per user action, filled in as each finishes. */
@@ -73,7 +76,9 @@ export class Cluster {
       : DEFAULT_NODES.map((shape, i) => makeNode(shape, i))
     this.etcd = new Etcd(this.kernel)
     this.kernel.register(this.etcd)
-    bootstrap(this.etcd.store, this.kernel, this.nodes, scenario.clusterObjects)
+    const pods = planBootstrapPods(scenario.pods ?? [], this.nodes, this.kernel)
+    this.bootstrapPods = pods.pods
+    bootstrap(this.etcd.store, this.kernel, this.nodes, scenario.clusterObjects, pods.pods)
     this.apiserver = new ApiServer(this.kernel, {
       ...(scenario.users ? { tokens: scenario.users } : {}),
       ...(options.admission ? { admission: options.admission } : {}),
@@ -86,8 +91,10 @@ export class Cluster {
       this.kernel.register(new WebhookServers(this.kernel, scenario.webhookServers))
     }
     this.apiserver.start()
-    this.controlPlane = startControlPlane(this.kernel, schedulerOptions)
-    this.nodeSide = startNodeSide(this.kernel, this.nodes)
+    this.controlPlane = startControlPlane(this.kernel, schedulerOptions, {
+      ...(pods.externalOwners.size ? { externalOwners: pods.externalOwners } : {}),
+    })
+    this.nodeSide = startNodeSide(this.kernel, this.nodes, pods.running)
     // Faults are set up before anything runs (a message fault must be planned before its message
     // is sent); each throws here when it names a node or server the cluster does not have.
     const faults: FaultContext = {

@@ -1,15 +1,17 @@
 /**
  * Which components run: the control plane (kube-scheduler, kube-controller-manager) and, per
  * node, the kubelet and container runtime, plus the image registry. Each registers with the
- * kernel and starts its informers at time 0.
+ * kernel and starts its informers at time 0; a node's runtime and kubelet first take over the
+ * bootstrap Pods that already run there.
  */
 import type { Node } from '../../api/types'
-import { ControllerManager } from '../controllers/controller-manager'
+import { ControllerManager, type ControllerManagerOptions } from '../controllers/controller-manager'
 import type { Kernel } from '../kernel/kernel'
 import { Kubelet } from '../kubelet/kubelet'
 import { Registry } from '../runtime/registry'
 import { ContainerRuntime } from '../runtime/runtime'
 import { Scheduler, type SchedulerOptions } from '../scheduler/scheduler'
+import type { RunningPod } from './bootstrap-pods'
 
 export interface ControlPlane {
   readonly scheduler: Scheduler
@@ -22,17 +24,29 @@ export interface NodeSide {
   readonly runtimes: ReadonlyMap<string, ContainerRuntime>
 }
 
-export function startControlPlane(kernel: Kernel, schedulerOptions: SchedulerOptions = {}): ControlPlane {
+export function startControlPlane(
+  kernel: Kernel,
+  schedulerOptions: SchedulerOptions = {},
+  controllerManagerOptions: ControllerManagerOptions = {},
+): ControlPlane {
   const scheduler = new Scheduler(kernel, schedulerOptions)
   kernel.register(scheduler)
   scheduler.start()
-  const controllerManager = new ControllerManager(kernel)
+  const controllerManager = new ControllerManager(kernel, controllerManagerOptions)
   kernel.register(controllerManager)
   controllerManager.start()
   return { scheduler, controllerManager }
 }
 
-export function startNodeSide(kernel: Kernel, nodes: readonly Node[]): NodeSide {
+/**
+ * `running`: the bootstrap Pods already running on these nodes; each node's runtime and kubelet
+ * take theirs over (ContainerRuntime.restorePod, Kubelet.restorePod) before anything runs.
+ */
+export function startNodeSide(
+  kernel: Kernel,
+  nodes: readonly Node[],
+  running: readonly RunningPod[] = [],
+): NodeSide {
   const registry = new Registry(kernel)
   kernel.register(registry)
   const kubelets = new Map<string, Kubelet>()
@@ -46,6 +60,9 @@ export function startNodeSide(kernel: Kernel, nodes: readonly Node[]): NodeSide 
     kernel.register(kubelet)
     kubelets.set(name, kubelet)
     kubelet.start()
+    for (const r of running) {
+      if (r.node === name) kubelet.restorePod(r.pod, runtime.restorePod(r.sandbox, r.containers))
+    }
   }
   return { registry, kubelets, runtimes }
 }

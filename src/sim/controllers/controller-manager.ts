@@ -91,6 +91,11 @@ export interface ControllerManagerOptions {
   readonly concurrentGCSyncs?: number
   /** --node-monitor-period, --node-monitor-grace-period and the eviction rates. */
   readonly nodeLifecycle?: NodeLifecycleOptions
+  /**
+   * Owners (by uid) that exist outside the simulated cluster: the garbage collector takes them as
+   * alive (see GarbageCollector). The cluster passes the owners its bootstrap Pods name.
+   */
+  readonly externalOwners?: ReadonlySet<string>
 }
 
 export class ControllerManager extends ClientComponent {
@@ -159,6 +164,7 @@ export class ControllerManager extends ClientComponent {
         this.deployments,
         this.replicaSets,
         this.pods,
+        options.externalOwners,
       )
     }
     if (enabled.has('nodelifecycle')) {

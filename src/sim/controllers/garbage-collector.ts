@@ -10,6 +10,11 @@
  *
  * Simplifications: only Deployments, ReplicaSets and Pods are tracked (from the shared
  * informers); no foreground deletion (finalizers, blockOwnerDeletion), no orphaning.
+ *
+ * `externalOwners`: uids of owners that exist in the real cluster but not in the simulated one
+ * (the ReplicaSets of Pods imported from `kubectl get nodes,pods -A -o yaml`, which lists no
+ * ReplicaSets). Upstream's collector would find them alive with its live GET; here they are
+ * taken as alive without asking, so the imported Pods are not collected as orphans.
  */
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
 import { DEPLOYMENTS, PODS, REPLICA_SETS, type ResourceInfo, resourcePath } from '../../api/resources'
@@ -32,6 +37,7 @@ export class GarbageCollector extends QueueController {
     private readonly dInformer: Informer<Deployment>,
     private readonly rsInformer: Informer<ReplicaSet>,
     private readonly podInformer: Informer<Pod>,
+    private readonly externalOwners: ReadonlySet<string> = new Set(),
   ) {
     super('generic-garbage-collector', deps)
     dInformer.addEventHandler({ delete: (d) => this.ownerDeleted(d) })
@@ -64,7 +70,7 @@ export class GarbageCollector extends QueueController {
     const refs = obj.metadata?.ownerReferences ?? []
     const unknown = refs.some((r) => {
       const i = ownerInfo(r)
-      if (!i) return false
+      if (!i || this.externalOwners.has(r.uid)) return false
       const cache = i === DEPLOYMENTS ? this.dInformer : this.rsInformer
       return cache.get(`${obj.metadata?.namespace}/${r.name}`)?.metadata?.uid !== r.uid
     })
@@ -81,7 +87,7 @@ export class GarbageCollector extends QueueController {
     // classifyReferences: every owner must be dangling (a live GET says it is gone).
     for (const ref of refs) {
       const ownerResource = ownerInfo(ref)
-      if (!ownerResource) return
+      if (!ownerResource || this.externalOwners.has(ref.uid)) return
       const res = yield* this.client.get<KubeObject>(ownerResource, namespace, ref.name, 'delete')
       if (res.ok && res.object.metadata?.uid === ref.uid) return
       if (!res.ok && res.code !== 404) throw new ApiError(res.code, res.status)

@@ -23,6 +23,7 @@ import { type ContainerEvent, grpcErrorText } from '../runtime/cri'
 import { admitPod, rejectionMessage } from './admission'
 import { BACKOFF_INITIAL_MS, Backoff, MAX_CONTAINER_BACKOFF_MS } from './backoff'
 import type { KubeletContext } from './context'
+import { generatePodStatus } from './generate-status'
 import { ImageManager, podRef } from './image-manager'
 import { NodeHeartbeat } from './node-status'
 import { Pleg, type PlegEvent } from './pleg'
@@ -30,7 +31,9 @@ import { PodWorker } from './pod-worker'
 import { ProberManager } from './prober/manager'
 import type { ExecSyncResult } from './prober/prober'
 import { RuntimeClient } from './runtime-client'
+import type { RuntimeView } from './runtime-view'
 import { StatusManager } from './status-manager'
+import { runningContainers } from './sync-pod'
 
 /**
  * `kubelet/v1.33.0 (linux/amd64) kubernetes/<commit>`. The short commit is v1.33.0's as remembered
@@ -136,6 +139,42 @@ export class Kubelet extends ClientComponent implements KubeletContext {
   override receive(message: Message): void {
     if (this.stopped) return
     super.receive(message)
+  }
+
+  /**
+   * A Pod that was already running on this node when the scenario began (a bootstrap Pod), with
+   * what the runtime has of it (`ContainerRuntime.restorePod`): the pod cache, the probe results
+   * and the status last written are as this kubelet had them before virtual time 0, so when its
+   * informer lists the Pod, admission and the first sync find nothing to do (no pulls, no
+   * sandbox, no container starts, no status write). Call after start().
+   */
+  restorePod(pod: Pod, view: RuntimeView): void {
+    const uid = pod.metadata?.uid ?? ''
+    this.pleg.restore(uid, view, podRef(pod))
+    const shown = new Map(
+      [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])].map((s) => [
+        s.name,
+        s,
+      ]),
+    )
+    for (const c of runningContainers(view)) {
+      const s = shown.get(c.name)
+      const startedAtMs = view.containers.find((x) => x.id === c.id)?.startedAtMs ?? 0
+      this.probes.restoreContainer(pod, c.name, c.id, startedAtMs, {
+        started: s?.started ?? true,
+        ready: s?.ready ?? true,
+      })
+    }
+    const status = generatePodStatus({
+      pod,
+      runtime: view,
+      reasons: new Map(),
+      hostIPs: this.hostIPs,
+      podIsTerminal: false,
+      epochMs: this.kernel.epochMs,
+      probes: this.probes,
+    })
+    this.statuses.restore(pod, status)
   }
 
   currentPod(key: string): Pod | undefined {

@@ -95,6 +95,15 @@ export class Pleg {
     return this.views.get(podUid) ?? EMPTY_VIEW
   }
 
+  /**
+   * The pod cache as the kubelet had it before virtual time 0, for a Pod that was already running
+   * (a bootstrap Pod): its view is in place, with no events (nothing changed).
+   */
+  restore(podUid: string, view: RuntimeView, ref: ObjectRef): void {
+    this.views.set(podUid, view)
+    this.refs.set(podUid, ref)
+  }
+
   /** A ContainerEvent from the runtime: held until the next relist. */
   receive(event: ContainerEvent): void {
     const m = event.podSandboxStatus.metadata

@@ -81,6 +81,21 @@ export class StatusManager {
     this.enqueue(uid)
   }
 
+  /**
+   * The status this kubelet last wrote for a Pod that was already running when the scenario
+   * began (a bootstrap Pod): known, not written again. Transition times and startTime come from
+   * the Pod's status as the apiserver has it.
+   */
+  restore(pod: Pod, status: PodStatus): void {
+    const uid = pod.metadata?.uid ?? ''
+    this.entries.set(uid, {
+      namespace: pod.metadata?.namespace ?? 'default',
+      name: pod.metadata?.name ?? '',
+      status: withTransitionTimes(status, pod.status ?? {}, this.kernel.wallTime()),
+      terminated: false,
+    })
+  }
+
   /** The pod's containers and sandbox are stopped: once deleted, it may be removed. */
   markTerminated(uid: string): void {
     const entry = this.entries.get(uid)

@@ -228,7 +228,12 @@ export function sandboxConfig(pod: Pod): PodSandboxConfig {
   }
 }
 
-function containerConfig(pod: Pod, container: Container, imageRef: string, attempt: number): ContainerConfig {
+export function containerConfig(
+  pod: Pod,
+  container: Container,
+  imageRef: string,
+  attempt: number,
+): ContainerConfig {
   const m = pod.metadata ?? {}
   return {
     metadata: { name: container.name, attempt },

@@ -22,7 +22,7 @@ export class ImageStore {
     for (const entry of preloaded) this.preload(entry)
   }
 
-  private preload(entry: ContainerImage): void {
+  private preload(entry: ContainerImage): string {
     const names = entry.names ?? []
     const known = names.map((n) => findImageByName(n)).find((i) => i !== undefined)
     const id = known ? digests(known).imageId : `sha256:${sha256Hex(`podflow preloaded ${names.join(',')}`)}`
@@ -33,6 +33,7 @@ export class ImageStore {
       if (!list.includes(normalized)) list.push(normalized)
     }
     this.byId.set(id, stored)
+    return id
   }
 
   /** Record a pulled image under the name it was pulled by; returns the image id. */
@@ -53,6 +54,25 @@ export class ImageStore {
     if (!stored.repoDigests.includes(repoDigest)) stored.repoDigests.push(repoDigest)
     this.byId.set(d.imageId, stored)
     return d.imageId
+  }
+
+  /**
+   * An image a container already runs when the scenario begins (a bootstrap Pod's): on the node
+   * since it was pulled, before virtual time 0. `name` is the reference the Pod names; `repoDigest`
+   * the imageID its status reported (`registry.k8s.io/coredns/coredns@sha256:…`), kept as one of
+   * the image's repo digests. Returns the image id.
+   */
+  adopt(name: string, repoDigest?: string): string {
+    const digest = repoDigest?.includes('@') ? repoDigest.replace(/^docker-pullable:\/\//, '') : undefined
+    const found = this.find(name)
+    const id = found
+      ? found.id
+      : findImageByName(name)
+        ? this.add(findImageByName(name) as CatalogImage, name)
+        : this.preload({ names: [name], sizeBytes: 0 })
+    const stored = this.byId.get(id) as StoredImage
+    if (digest && !stored.repoDigests.includes(digest)) stored.repoDigests.push(digest)
+    return id
   }
 
   /** Look an image up by id (`sha256:…`), by tag (`nginx`, `docker.io/library/nginx:latest`) or by digest. */

@@ -23,4 +23,14 @@ describe('IpAllocator (host-local IPAM on a bridge)', () => {
     ])
     expect(ips.allocate()).toBeUndefined()
   })
+
+  it('reserves the addresses of Pods that ran before the scenario, and goes on after them', () => {
+    const ips = new IpAllocator('10.244.1.0/24')
+    ips.reserve('10.244.1.7')
+    ips.reserve('10.244.1.3')
+    ips.reserve('192.168.1.10') // a hostNetwork Pod's: not from this range
+    expect(ips.contains('10.244.1.3')).toBe(true)
+    expect(ips.contains('192.168.1.10')).toBe(false)
+    expect([ips.allocate(), ips.allocate()]).toEqual(['10.244.1.8', '10.244.1.9'])
+  })
 })

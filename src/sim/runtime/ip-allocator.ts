@@ -37,10 +37,33 @@ export class IpAllocator {
     return undefined
   }
 
+  /** Is `ip` one this range hands out? */
+  contains(ip: string): boolean {
+    const n = parse(ip)
+    return n !== undefined && n >= this.first && n <= this.last
+  }
+
+  /**
+   * Mark an address as taken by a Pod that ran before the scenario (a bootstrap Pod); the next
+   * allocation continues after the highest one reserved, as host-local does after its last
+   * reservation. An address outside the range (a hostNetwork Pod's) is ignored.
+   */
+  reserve(ip: string): void {
+    const n = parse(ip)
+    if (n === undefined || n < this.first || n > this.last) return
+    this.inUse.add(n)
+    if (n >= this.next) this.next = n >= this.last ? this.first : n + 1
+  }
+
   release(ip: string): void {
     const parts = ip.split('.').map(Number)
     this.inUse.delete(parts.reduce((acc, o) => acc * 256 + o, 0))
   }
+}
+
+function parse(ip: string): number | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip)
+  return m ? m.slice(1, 5).reduce((acc, o) => acc * 256 + Number(o), 0) : undefined
 }
 
 function format(n: number): string {

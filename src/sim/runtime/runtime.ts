@@ -95,7 +95,42 @@ interface Sandbox {
   state: PodSandboxStatus['state']
   readonly createdAtMs: number
   readonly ip: string
+  /** A restored dual-stack Pod's other addresses (CNI in this simulation hands out one). */
+  readonly additionalIps?: readonly { readonly ip: string }[]
   ipReleased: boolean
+}
+
+/** A bootstrap Pod's sandbox, as containerd had it before virtual time 0 (`restorePod`). */
+export interface RestoredSandbox {
+  readonly id: string
+  readonly config: PodSandboxConfig
+  /** The Pod's IP (from its node's podCIDR, or the node's own for a hostNetwork Pod). */
+  readonly ip: string
+  readonly additionalIps?: readonly { readonly ip: string }[]
+  readonly createdAtMs: number
+}
+
+/** One container of a bootstrap Pod, running or exited (a previous attempt, a finished init container). */
+export interface RestoredContainer {
+  /** The CRI id (the Pod status's containerID without `containerd://`). */
+  readonly id: string
+  readonly config: ContainerConfig
+  /** The image as the runtime reports it (`docker.io/library/nginx:1.27`). */
+  readonly imageName: string
+  /** The repo digest reported as imageID. */
+  readonly imageRef: string
+  readonly state: 'CONTAINER_RUNNING' | 'CONTAINER_EXITED'
+  readonly createdAtMs: number
+  readonly startedAtMs?: number
+  readonly finishedAtMs?: number
+  readonly exitCode: number
+  readonly reason: string
+}
+
+/** What the runtime reports of a restored Pod (the kubelet's RuntimeView). */
+export interface RestoredView {
+  readonly sandbox: PodSandboxStatus
+  readonly containers: readonly ContainerStatus[]
 }
 
 interface Container {
@@ -330,7 +365,7 @@ export class ContainerRuntime implements Component {
       state: s.state,
       createdAtMs: s.createdAtMs,
       // containerd keeps reporting the sandbox's IP after it stopped.
-      network: { ip: s.ip, additionalIps: [] },
+      network: { ip: s.ip, additionalIps: s.additionalIps ?? [] },
     }
   }
 
@@ -445,21 +480,7 @@ export class ContainerRuntime implements Component {
     const userImage = config.image.userSpecifiedImage ?? config.image.image
     const parsedUser = parseImageRef(userImage)
     const imageName = parsedUser.ok ? normalizedName(parsedUser.ref) : (image.repoTags[0] ?? image.id)
-    const resolved = resolveBehavior({
-      ...(sandboxConfig.annotations[ANNOTATION_PREFIX + name] !== undefined
-        ? { annotation: sandboxConfig.annotations[ANNOTATION_PREFIX + name] }
-        : {}),
-      ...(config.command ? { command: config.command } : {}),
-      ...(config.args ? { args: config.args } : {}),
-      ...(parsedUser.ok && findImage(parsedUser.ref)
-        ? { entrypoint: (findImage(parsedUser.ref) as CatalogImage).entrypoint }
-        : {}),
-      stdin: config.stdin === true,
-      env: (config.envs ?? []).map((e) => e.key),
-      ...(config.linux?.resources?.memoryLimitInBytes
-        ? { memoryLimitBytes: config.linux.resources.memoryLimitInBytes }
-        : {}),
-    })
+    const resolved = behaviorOf(config, sandboxConfig)
     const id = this.newId()
     const repository = parsedUser.ok ? `${parsedUser.ref.domain}/${parsedUser.ref.path}` : undefined
     const container: Container = {
@@ -697,6 +718,70 @@ export class ContainerRuntime implements Component {
     }
   }
 
+  /**
+   * A Pod that was already running when the scenario began (a bootstrap Pod): its sandbox and
+   * containers are put in place as containerd had them, before virtual time 0, without events
+   * (nothing changes: the kubelet finds them as they are). Running containers keep running; a
+   * process whose behaviour ends it (`sleep 3600`) exits when it would have, counted from its
+   * start, or runs on if that moment has already passed (the Pod's status says it runs). Their
+   * images are on the node. Returns the pod as the runtime now reports it.
+   */
+  restorePod(sandbox: RestoredSandbox, containers: readonly RestoredContainer[]): RestoredView {
+    this.ips.reserve(sandbox.ip)
+    this.sandboxes.set(sandbox.id, {
+      id: sandbox.id,
+      config: sandbox.config,
+      state: 'SANDBOX_READY',
+      createdAtMs: sandbox.createdAtMs,
+      ip: sandbox.ip,
+      ipReleased: !this.ips.contains(sandbox.ip),
+      ...(sandbox.additionalIps?.length ? { additionalIps: sandbox.additionalIps } : {}),
+    })
+    for (const r of containers) {
+      const userImage = r.config.image.userSpecifiedImage ?? r.config.image.image
+      this.images.adopt(userImage, r.imageRef)
+      const container: Container = {
+        id: r.id,
+        sandboxId: sandbox.id,
+        config: r.config,
+        imageName: r.imageName,
+        imageRef: r.imageRef,
+        behavior: behaviorOf(r.config, sandbox.config).behavior,
+        state: r.state,
+        createdAtMs: r.createdAtMs,
+        ...(r.startedAtMs !== undefined ? { startedAtMs: r.startedAtMs } : {}),
+        ...(r.finishedAtMs !== undefined ? { finishedAtMs: r.finishedAtMs } : {}),
+        exitCode: r.exitCode,
+        reason: r.reason,
+        onExit: [],
+      }
+      this.containers.set(r.id, container)
+      const exit = container.behavior.exit
+      const exitAtMs = exit && r.startedAtMs !== undefined ? r.startedAtMs + exit.afterMs : undefined
+      if (exit && r.state === 'CONTAINER_RUNNING' && exitAtMs !== undefined && exitAtMs > 0) {
+        container.exitTimer = this.kernel.at(exitAtMs, () => {
+          container.exitTimer = undefined
+          if (container.state === 'CONTAINER_RUNNING') {
+            this.exit(
+              container,
+              exit.code,
+              exit.oomKilled ? 'OOMKilled' : exit.code === 0 ? 'Completed' : 'Error',
+              'containers',
+              exit.oomKilled ? 'OOM killer' : 'exit',
+            )
+          }
+        })
+      }
+    }
+    const s = this.sandboxes.get(sandbox.id) as Sandbox
+    return {
+      sandbox: this.sandboxStatus(s),
+      containers: [...this.containers.values()]
+        .filter((c) => c.sandboxId === sandbox.id)
+        .map((c) => this.containerStatus(c)),
+    }
+  }
+
   /** The sandboxes this runtime knows (for tests and the UI's node view). */
   listSandboxes(): PodSandboxStatus[] {
     return [...this.sandboxes.values()].map((s) => this.sandboxStatus(s))
@@ -713,6 +798,27 @@ export class ContainerRuntime implements Component {
   listContainers(): ContainerStatus[] {
     return [...this.containers.values()].map((c) => this.containerStatus(c))
   }
+}
+
+/** What a container's main process does: its annotation, else its command, else its image's entrypoint. */
+function behaviorOf(config: ContainerConfig, sandboxConfig: PodSandboxConfig) {
+  const name = config.metadata.name
+  const parsedUser = parseImageRef(config.image.userSpecifiedImage ?? config.image.image)
+  return resolveBehavior({
+    ...(sandboxConfig.annotations[ANNOTATION_PREFIX + name] !== undefined
+      ? { annotation: sandboxConfig.annotations[ANNOTATION_PREFIX + name] }
+      : {}),
+    ...(config.command ? { command: config.command } : {}),
+    ...(config.args ? { args: config.args } : {}),
+    ...(parsedUser.ok && findImage(parsedUser.ref)
+      ? { entrypoint: (findImage(parsedUser.ref) as CatalogImage).entrypoint }
+      : {}),
+    stdin: config.stdin === true,
+    env: (config.envs ?? []).map((e) => e.key),
+    ...(config.linux?.resources?.memoryLimitInBytes
+      ? { memoryLimitBytes: config.linux.resources.memoryLimitInBytes }
+      : {}),
+  })
 }
 
 function ok<M extends keyof CriResults>(result: CriResults[M]): CriResponse {

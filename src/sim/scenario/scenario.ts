@@ -3,7 +3,7 @@
  * configuration), the user's actions with their virtual times, and the seed. Same scenario ⇒ same
  * trace, byte for byte; share links and golden tests carry scenarios, never state.
  */
-import type { KubeObject, Node } from '../../api/types'
+import type { KubeObject, Node, Pod } from '../../api/types'
 import type { TokenUser } from '../apiserver/authn'
 import type { FaultAction } from '../faults/fault'
 import type { NetworkConfig } from '../network/network'
@@ -111,6 +111,14 @@ export interface Scenario {
    * goes to a system namespace or to one of these Namespaces (`default` when it names none).
    */
   readonly clusterObjects?: readonly KubeObject[]
+  /**
+   * Pods that exist when the scenario begins (bootstrap Pods, src/sim/cluster/bootstrap-pods.ts):
+   * one bound to a node and Running (or with no phase) is running there at time 0, its runtime
+   * and kubelet holding it as their own; one bound and Pending is started by its kubelet; one not
+   * bound is Pending and scheduled at time 0; a finished one stays as it is. Each names a node of
+   * the cluster (if any) and a namespace that exists at bootstrap.
+   */
+  readonly pods?: readonly Pod[]
   /**
    * Admission webhook servers (WebhookServer documents, read by scenario/webhook-servers.ts): the
    * `webhooks` component answers the AdmissionReviews kube-apiserver sends to their Services.

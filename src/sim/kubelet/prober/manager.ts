@@ -200,6 +200,27 @@ export class ProberManager implements ProbeResults, WorkerHost {
     this.currentIds.set(containerKey(podUid, containerName), containerId)
   }
 
+  /**
+   * A container that was already running, and probed, before virtual time 0 (a bootstrap Pod's):
+   * its workers carry on from the results the Pod's status shows (`started`, `ready`) instead of
+   * starting over from the initial values, and first probe at a random point of their period.
+   */
+  restoreContainer(
+    pod: Pod,
+    containerName: string,
+    containerId: string,
+    startedAtMs: number,
+    shown: { readonly started: boolean; readonly ready: boolean },
+  ): void {
+    this.containerStarted(pod, containerName, containerId, startedAtMs)
+    const entry = this.byId.get(containerId) as Entry
+    entry.restored = true
+    const spec = probedContainers(pod).find((c) => c.name === containerName)
+    if (spec?.startupProbe && shown.started) this.results.startup.set(containerId, 'success')
+    if (spec?.readinessProbe) this.results.readiness.set(containerId, shown.ready ? 'success' : 'failure')
+    if (spec?.livenessProbe) this.results.liveness.set(containerId, 'success')
+  }
+
   /** A container exited (or was stopped). */
   containerStopped(containerId: string): void {
     const e = this.byId.get(containerId)

@@ -28,6 +28,8 @@ export interface ProbedContainer {
   readonly startedAtMs: number
   readonly behavior: ContainerBehavior
   running: boolean
+  /** Running and probed before virtual time 0 (a bootstrap Pod's): its results are already cached. */
+  restored?: boolean
 }
 
 /** What a worker needs from its manager. */
@@ -86,6 +88,9 @@ export class ProbeWorker {
     if (!spec) throw new Error(`${container.name} has no ${kind} probe`)
     this.spec = spec
     this.podUid = pod.metadata?.uid ?? ''
+    // A container probed before the scenario began: this worker has been probing it all along.
+    const current = host.current(this.podUid, container.name)
+    if (current?.restored) this.containerId = current.id
   }
 
   get periodMs(): number {
@@ -110,8 +115,9 @@ export class ProbeWorker {
   *run(): Proc {
     const kernel = this.host.env.kernel
     try {
-      // A kubelet that has just started spreads its workers over one period.
-      if (this.periodMs > kernel.nowMs - this.host.kubeletStartedAtMs)
+      // A kubelet that has just started spreads its workers over one period; so do the workers of
+      // containers probed before the scenario began (their tickers ran at any phase).
+      if (this.periodMs > kernel.nowMs - this.host.kubeletStartedAtMs || this.containerId !== undefined)
         yield* sleep(Math.floor(kernel.rng.next() * this.periodMs), true)
       if (this.stopped) return
       this.startTicker()

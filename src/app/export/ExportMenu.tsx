@@ -1,0 +1,337 @@
+/**
+ * The top bar's Export menu: the scenario as YAML (and importing one back), the trace as JSON, the
+ * run as a Mermaid sequence diagram (a dialog to choose what to leave out, copy or download), and
+ * the graph as SVG or PNG. Every text comes from the catalog; files are downloads (download.ts).
+ */
+import './export.css'
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { ParseProblem } from '../../protocol/messages'
+import { useT } from '../i18n/i18n'
+import { useStore } from '../store/store'
+import { downloadMermaid, exportGraph, exportScenario, exportTrace, importScenario } from './actions'
+import { DEFAULT_MAX_MESSAGES, mermaidDiagram } from './mermaid'
+import { SCENARIO_FILE_NAME } from './scenario-file'
+
+type Status = { readonly text: string; readonly ok: boolean } | undefined
+
+interface ImportReport {
+  readonly file: string
+  readonly heading: string
+  readonly problems: readonly ParseProblem[]
+}
+
+export function ExportMenu() {
+  const t = useT()
+  const [open, setOpen] = useState(false)
+  const [status, setStatus] = useState<Status>(undefined)
+  const [report, setReport] = useState<ImportReport | undefined>(undefined)
+  const root = useRef<HTMLDivElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const [diagramOpen, setDiagramOpen] = useState(false)
+  const problemsDialog = useRef<HTMLDialogElement>(null)
+  const menuId = useId()
+
+  // Close on a click elsewhere.
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    menu.current?.querySelector<HTMLButtonElement>('[role=menuitem]')?.focus()
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [open])
+
+  // A status line fades after a while.
+  useEffect(() => {
+    if (!status) return
+    const timer = setTimeout(() => setStatus(undefined), 6000)
+    return () => clearTimeout(timer)
+  }, [status])
+
+  useEffect(() => {
+    if (report) problemsDialog.current?.showModal()
+  }, [report])
+
+  const run = (action: () => void | Promise<void>) => {
+    setOpen(false)
+    if (!useStore.getState().scenario) {
+      setStatus({ text: t('export.notReady'), ok: false })
+      return
+    }
+    void (async () => {
+      try {
+        await action()
+      } catch (e) {
+        setStatus({ text: t('export.graphFailed', { message: (e as Error).message }), ok: false })
+      }
+    })()
+  }
+
+  const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? [])]
+    const at = items.indexOf(document.activeElement as HTMLButtonElement)
+    const move = (i: number) => {
+      e.preventDefault()
+      items[(i + items.length) % items.length]?.focus()
+    }
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      setOpen(false)
+      root.current?.querySelector<HTMLButtonElement>('[data-testid=export]')?.focus()
+    } else if (e.key === 'ArrowDown') move(at + 1)
+    else if (e.key === 'ArrowUp') move(at - 1)
+    else if (e.key === 'Home') move(0)
+    else if (e.key === 'End') move(items.length - 1)
+  }
+
+  const onFile = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = ''
+    if (!file) return
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      setReport({
+        file: file.name,
+        heading: t('export.import.unreadable', { file: file.name }),
+        problems: [],
+      })
+      return
+    }
+    const outcome = await importScenario(text)
+    if (outcome.type === 'loaded')
+      setStatus({ text: t('export.import.loaded', { file: file.name }), ok: true })
+    else if (outcome.type === 'problems')
+      setReport({
+        file: file.name,
+        heading: t('export.import.problems', { file: file.name }),
+        problems: outcome.problems,
+      })
+    else
+      setReport({
+        file: file.name,
+        heading: t('export.import.error', { file: file.name, message: outcome.message }),
+        problems: [],
+      })
+  }
+
+  const item = (testId: string, label: string, action: () => void) => (
+    <button type="button" role="menuitem" data-testid={testId} tabIndex={-1} onClick={action}>
+      {label}
+    </button>
+  )
+
+  return (
+    <div className="export-menu" ref={root}>
+      <button
+        type="button"
+        data-testid="export"
+        title={t('export.menuHint')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {t('export.menu')} ▾
+      </button>
+      {open && (
+        <div
+          className="export-items"
+          role="menu"
+          id={menuId}
+          ref={menu}
+          onKeyDown={onMenuKey}
+          data-testid="export-menu"
+        >
+          {item('export-scenario', t('export.scenario'), () =>
+            run(() => {
+              if (exportScenario())
+                setStatus({ text: t('export.saved', { file: SCENARIO_FILE_NAME }), ok: true })
+            }),
+          )}
+          {item('export-import', t('export.importScenario'), () => {
+            setOpen(false)
+            fileInput.current?.click()
+          })}
+          <hr />
+          {item('export-trace', t('export.trace'), () => run(exportTrace))}
+          {item('export-mermaid', t('export.mermaid'), () => run(() => setDiagramOpen(true)))}
+          <hr />
+          {item('export-svg', t('export.svg'), () => run(() => exportGraph('svg')))}
+          {item('export-png', t('export.png'), () => run(() => exportGraph('png')))}
+        </div>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".yaml,.yml,application/yaml,text/yaml"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="import-file"
+        onChange={(e) => void onFile(e.target.files?.[0])}
+      />
+      {status && (
+        <span
+          className={`export-status${status.ok ? '' : ' failed'}`}
+          role="status"
+          data-testid="export-status"
+        >
+          {status.text}
+        </span>
+      )}
+      <dialog
+        ref={problemsDialog}
+        className="export-dialog"
+        aria-labelledby={`${menuId}-import`}
+        data-testid="import-report"
+        onClose={() => setReport(undefined)}
+      >
+        <header>
+          <h2 id={`${menuId}-import`}>{t('export.import.title')}</h2>
+          <button type="button" onClick={() => problemsDialog.current?.close()}>
+            {t('export.close')}
+          </button>
+        </header>
+        {report && (
+          <>
+            <p>{report.heading}</p>
+            {report.problems.length > 0 && (
+              <ul className="import-problems">
+                {report.problems.map((p) => (
+                  <li key={`${p.line}:${p.message}`} data-testid="import-problem" data-line={p.line}>
+                    <strong>{t('export.import.line', { line: p.line })}</strong> {p.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </dialog>
+      <MermaidDialog open={diagramOpen} onClose={() => setDiagramOpen(false)} />
+    </div>
+  )
+}
+
+function MermaidDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
+  const t = useT()
+  const id = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [skipRoutine, setSkipRoutine] = useState(true)
+  const [skipBoot, setSkipBoot] = useState(true)
+  const [times, setTimes] = useState(true)
+  const [maxMessages, setMaxMessages] = useState(DEFAULT_MAX_MESSAGES)
+  const [copied, setCopied] = useState<boolean | undefined>(undefined)
+  // Only while the dialog is open does it follow the trace.
+  const messages = useStore((s) => (open ? s.messages : undefined))
+  const heading = t('export.diagram.heading')
+  const diagram = useMemo(
+    () => mermaidDiagram(messages ?? [], { title: heading, skipRoutine, skipBoot, times, maxMessages }),
+    [messages, heading, skipRoutine, skipBoot, times, maxMessages],
+  )
+  const text = diagram.text
+
+  useEffect(() => {
+    const d = dialog.current
+    if (open && d && !d.open) d.showModal()
+  }, [open])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+      setCopied(true)
+    } catch {
+      setCopied(false)
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="export-dialog mermaid-dialog"
+      aria-labelledby={`${id}-title`}
+      data-testid="mermaid-dialog"
+      onClose={() => {
+        setCopied(undefined)
+        onClose()
+      }}
+    >
+      <header>
+        <h2 id={`${id}-title`}>{t('export.diagram.title')}</h2>
+        <button type="button" onClick={() => dialog.current?.close()} data-testid="mermaid-close">
+          {t('export.close')}
+        </button>
+      </header>
+      <p className="muted">{t('export.diagram.intro')}</p>
+      <div className="mermaid-options">
+        <label>
+          <input type="checkbox" checked={skipRoutine} onChange={(e) => setSkipRoutine(e.target.checked)} />
+          {t('export.diagram.skipRoutine')}
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={skipBoot}
+            onChange={(e) => setSkipBoot(e.target.checked)}
+            data-testid="mermaid-skip-boot"
+          />
+          {t('export.diagram.skipBoot')}
+        </label>
+        <label>
+          <input type="checkbox" checked={times} onChange={(e) => setTimes(e.target.checked)} />
+          {t('export.diagram.times')}
+        </label>
+        <label>
+          {t('export.diagram.maxMessages')}{' '}
+          <input
+            type="number"
+            min={1}
+            step={100}
+            value={maxMessages}
+            data-testid="mermaid-max"
+            onChange={(e) => {
+              const n = Number(e.target.value)
+              if (Number.isFinite(n) && n >= 1) setMaxMessages(Math.floor(n))
+            }}
+          />
+        </label>
+      </div>
+      <p
+        className="muted"
+        data-testid="mermaid-count"
+        data-shown={diagram.shown}
+        data-total={messages?.length ?? 0}
+      >
+        {t('export.diagram.count', { shown: diagram.shown, total: messages?.length ?? 0 })}
+      </p>
+      <textarea
+        readOnly
+        value={text}
+        spellCheck={false}
+        aria-label={t('export.diagram.text')}
+        data-testid="mermaid-text"
+        rows={14}
+      />
+      <footer>
+        {copied !== undefined && (
+          <span className={`export-status${copied ? '' : ' failed'}`} role="status">
+            {copied ? t('export.diagram.copied') : t('export.diagram.copyFailed')}
+          </span>
+        )}
+        <button type="button" onClick={() => void copy()} data-testid="mermaid-copy">
+          {t('export.diagram.copy')}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => downloadMermaid(text)}
+          data-testid="mermaid-download"
+        >
+          {t('export.diagram.download')}
+        </button>
+      </footer>
+    </dialog>
+  )
+}

@@ -1,0 +1,41 @@
+/** The Export menu's texts: exports of the scenario, the trace, a sequence diagram and the graph, and the scenario import. */
+export const exportEn = {
+  menu: 'Export',
+  menuHint: 'Save the scenario, the trace, a sequence diagram or the graph; import a scenario file',
+  scenario: 'Scenario (YAML)',
+  importScenario: 'Import scenario…',
+  trace: 'Trace (JSON)',
+  mermaid: 'Sequence diagram (Mermaid)',
+  svg: 'Graph (SVG)',
+  png: 'Graph (PNG)',
+  notReady: 'Nothing to export yet: the simulation is still starting.',
+  working: 'Exporting…',
+  saved: 'Saved {file}.',
+  graphFailed: 'The graph could not be exported: {message}',
+  close: 'Close',
+  import: {
+    title: 'Import scenario',
+    loaded: 'Loaded {file}.',
+    problems: '{file} was not loaded; nothing was changed:',
+    line: 'line {line}',
+    error: '{file} could not be loaded: {message}',
+    unreadable: '{file} could not be read.',
+  },
+  diagram: {
+    title: 'Sequence diagram (Mermaid)',
+    intro:
+      'This run as a Mermaid sequence diagram: each component is a participant and each message an arrow. Paste it into Markdown (a mermaid code block) or a Mermaid editor.',
+    skipRoutine: 'Leave out heartbeats',
+    skipBoot: 'Leave out start-up (components listing and watching)',
+    times: 'Show virtual times',
+    maxMessages: 'At most this many messages',
+    count: '{shown} of {total} messages as arrows',
+    text: 'Mermaid text',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard.',
+    copyFailed: 'The browser refused the clipboard: select the text and copy it.',
+    download: 'Download .mmd',
+    /** The title inside the diagram. */
+    heading: 'podflow — how Kubernetes v1.33 ran this scenario',
+  },
+} as const
