@@ -34,6 +34,7 @@ export {
   ROUTINE_STAGES,
   runtimeId,
   SCHEDULER,
+  STAGE_STEP,
   WEBHOOKS,
 } from '../sim/kernel/trace'
 /** kubectl's user when an action names none (kubeadm's admin.conf). */

@@ -1,31 +1,5 @@
+import { WEB_DEPLOYMENT as DEPLOYMENT } from './manifests'
 import type { LibraryScenario } from './types'
-
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-  labels:
-    app: web
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.27
-        ports:
-        - containerPort: 80
-        resources:
-          requests:
-            cpu: 100m
-            memory: 128Mi
-`
 
 export const deploymentReplicas: LibraryScenario = {
   id: 'deployment-replicas',

@@ -1,3 +1,4 @@
+import { WEB_DEPLOYMENT as DEPLOYMENT } from './manifests'
 import type { LibraryScenario } from './types'
 
 /** The default cluster, with worker-3 failing 30 s in. */
@@ -8,33 +9,6 @@ metadata:
 spec:
   at: 30s
   mode: stop
-`
-
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-  labels:
-    app: web
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.27
-        ports:
-        - containerPort: 80
-        resources:
-          requests:
-            cpu: 100m
-            memory: 128Mi
 `
 
 export const nodeFailure: LibraryScenario = {

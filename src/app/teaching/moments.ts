@@ -7,36 +7,10 @@
  * the values of this run (user, node, image, code…), and the idea or the story-versus-reality note
  * it illustrates. Narration is keyed to moments, so it follows whatever the simulation did.
  */
-import { type MessageView, ROUTINE_STAGES, type Stage } from '../../protocol/messages'
+import { type MessageView, ROUTINE_STAGES, STAGE_STEP } from '../../protocol/messages'
 import { shortRequest } from '../model/why'
 
 export type StoryStep = 0 | 1 | 2 | 3 | 4 | 5
-
-/** Which step of the story a stage belongs to (0: outside the five steps). */
-const STEP_OF: Readonly<Record<Stage, StoryStep>> = {
-  boot: 0,
-  submit: 1,
-  authenticate: 2,
-  authorize: 2,
-  admit: 2,
-  validate: 2,
-  persist: 2,
-  'schedule-watch': 3,
-  filter: 3,
-  score: 3,
-  bind: 3,
-  preempt: 3,
-  'kubelet-watch': 4,
-  pull: 4,
-  sandbox: 4,
-  containers: 4,
-  status: 5,
-  reconcile: 0,
-  event: 0,
-  delete: 0,
-  heartbeat: 0,
-  fault: 0,
-}
 
 export const PARTS = [
   'submitGet',
@@ -150,7 +124,7 @@ function chosenNode(messages: readonly MessageView[], index: number, pod: string
 
 export function momentOf(messages: readonly MessageView[], index: number): Moment {
   const m = messages[index] as MessageView
-  const step = STEP_OF[m.stage]
+  const step: StoryStep = STAGE_STEP[m.stage]
   const base = { from: who(m.from), to: who(m.to), summary: m.summary, pod: podOf(m) }
   const moment = (part: Part, params: Record<string, string> = {}, extra: Partial<Moment> = {}): Moment => ({
     step,
