@@ -10,14 +10,13 @@ import { SCENARIOS } from '../../scenarios/library'
 import { loadScenario, startSimulation } from '../bridge'
 import { ClusterGraph } from '../graph/ClusterGraph'
 import { type MessageKey, syncDocumentLang, useLang, useT } from '../i18n/i18n'
-import { sentBy } from '../model/trace-index'
 import { PlaybackBar } from '../PlaybackBar'
 import { setStepPolicy } from '../playback'
 import { restoreFromLocation } from '../share/restore'
 import { installShortcuts } from '../shortcuts'
 import { useStore } from '../store/store'
 import { Glossary } from '../teaching/Glossary'
-import { isStoryMessage, momentOf } from '../teaching/moments'
+import { currentStoryIndex, isStoryMessage, momentOf } from '../teaching/moments'
 import { Narration } from '../teaching/Narration'
 
 /** The full app's address for what this embed shows: the same query and fragment without `embed`. */
@@ -88,14 +87,7 @@ function EmbedCaption() {
   const messages = useStore((s) => s.messages)
   const cursorMs = useStore((s) => s.cursorMs)
   const selected = useStore((s) => s.selectedMessageId)
-  const index = useMemo(() => {
-    const end = sentBy(messages, cursorMs)
-    if (selected !== undefined)
-      for (let i = end - 1; i >= 0 && (messages[i]?.sentAtMs ?? 0) >= cursorMs; i--)
-        if (messages[i]?.id === selected) return i
-    for (let i = end - 1; i >= 0; i--) if (isStoryMessage(messages[i] as (typeof messages)[number])) return i
-    return -1
-  }, [messages, cursorMs, selected])
+  const index = useMemo(() => currentStoryIndex(messages, cursorMs, selected), [messages, cursorMs, selected])
   const moment = index >= 0 ? momentOf(messages, index) : undefined
   return (
     <section

@@ -7,6 +7,7 @@ import { SCENARIOS } from '../../scenarios/library'
 import type { LibraryScenario } from '../../scenarios/types'
 import { loadScenario } from '../bridge'
 import { play } from '../playback'
+import { firstManifest } from '../share/restore'
 import { useStore } from '../store/store'
 import { useTeaching } from '../teaching/teaching-store'
 
@@ -15,18 +16,16 @@ export function scenarioById(id: string | undefined): LibraryScenario | undefine
 }
 
 /** The manifest the editor shows for a scenario: its first apply. */
-export function firstManifest(s: LibraryScenario): string {
-  for (const a of s.input.actions) if (a.type === 'apply') return a.yaml
-  return ''
+function manifestOf(s: LibraryScenario): string {
+  return firstManifest(s.input) ?? ''
 }
 
 export async function loadLibraryScenario(s: LibraryScenario): Promise<void> {
   const state = useStore.getState()
-  const manifest = firstManifest(s)
+  const manifest = manifestOf(s)
   // Keep the user's own manifest (not one a previous scenario put there).
   const draftBeforeScenario =
-    state.scenarioId === undefined ||
-    state.workloadYaml !== firstManifest(scenarioById(state.scenarioId) ?? s)
+    state.scenarioId === undefined || state.workloadYaml !== manifestOf(scenarioById(state.scenarioId) ?? s)
       ? state.workloadYaml
       : state.draftBeforeScenario
   useStore.setState({

@@ -8,11 +8,10 @@
 import './teaching.css'
 import { useEffect, useMemo } from 'react'
 import { type MessageKey, useT } from '../i18n/i18n'
-import { sentBy } from '../model/trace-index'
 import { stepBack, stepForward } from '../playback'
 import { useStore } from '../store/store'
 import { Glossary } from './Glossary'
-import { isStoryMessage, momentOf, type StoryStep } from './moments'
+import { currentStoryIndex, isStoryMessage, momentOf, type StoryStep } from './moments'
 import { Narration } from './Narration'
 import { installTeachingPolicy } from './policy'
 import { QuestionCard } from './QuestionCard'
@@ -20,21 +19,6 @@ import { questionAt } from './questions'
 import { useTeaching } from './teaching-store'
 
 const STEPS: readonly StoryStep[] = [1, 2, 3, 4, 5]
-
-/** Index of the message teaching narrates: the selected one at the cursor, else the last story one. */
-function currentIndex(
-  messages: ReturnType<typeof useStore.getState>['messages'],
-  cursorMs: number,
-  selected?: number,
-) {
-  const end = sentBy(messages, cursorMs)
-  if (selected !== undefined) {
-    for (let i = end - 1; i >= 0 && (messages[i]?.sentAtMs ?? 0) >= cursorMs; i--)
-      if (messages[i]?.id === selected) return i
-  }
-  for (let i = end - 1; i >= 0; i--) if (isStoryMessage(messages[i] as (typeof messages)[number])) return i
-  return -1
-}
 
 export function TeachingPanel() {
   const t = useT()
@@ -44,7 +28,7 @@ export function TeachingPanel() {
   const revisions = useStore((s) => s.revisions)
   useEffect(() => installTeachingPolicy(), [])
 
-  const index = currentIndex(messages, cursorMs, selected)
+  const index = currentStoryIndex(messages, cursorMs, selected)
   const moment = useMemo(() => (index >= 0 ? momentOf(messages, index) : undefined), [messages, index])
   const question = useMemo(
     () => (index >= 0 ? questionAt(messages, index, revisions) : undefined),

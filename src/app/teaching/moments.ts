@@ -8,6 +8,7 @@
  * it illustrates. Narration is keyed to moments, so it follows whatever the simulation did.
  */
 import { type MessageView, ROUTINE_STAGES, STAGE_STEP } from '../../protocol/messages'
+import { sentBy } from '../model/trace-index'
 import { shortRequest } from '../model/why'
 
 export type StoryStep = 0 | 1 | 2 | 3 | 4 | 5
@@ -62,6 +63,24 @@ export interface Moment {
   readonly idea?: Idea
   /** Where the story's picture differs from what Kubernetes really does. */
   readonly reality?: 'barePod'
+}
+
+/**
+ * The message narration is about: the selected one if the cursor stands on it, else the last
+ * story message sent by the cursor; -1 before any.
+ */
+export function currentStoryIndex(
+  messages: readonly MessageView[],
+  cursorMs: number,
+  selected?: number,
+): number {
+  const end = sentBy(messages, cursorMs)
+  if (selected !== undefined) {
+    for (let i = end - 1; i >= 0 && (messages[i]?.sentAtMs ?? 0) >= cursorMs; i--)
+      if (messages[i]?.id === selected) return i
+  }
+  for (let i = end - 1; i >= 0; i--) if (isStoryMessage(messages[i] as MessageView)) return i
+  return -1
 }
 
 /** Messages teaching mode steps through: not routine upkeep, not Event bookkeeping. */
