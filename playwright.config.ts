@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM } from './e2e/chromium'
 
 // End-to-end tests run in Debian's Chromium (never a downloaded browser) against the built app
 // served by `vite preview`; E2E_MODE=dev runs them against the dev server instead.
@@ -13,25 +14,7 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    browserName: 'chromium',
-    viewport: { width: 1280, height: 720 },
-    // The app starts in the browser's language: the specs read English unless one asks otherwise
-    // (e2e/i18n.spec.ts uses zh-CN).
-    locale: 'en-US',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    ...CHROMIUM,
   },
   webServer: {
     // vite's bin run by node directly: one process that Playwright can stop cleanly.

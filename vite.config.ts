@@ -17,11 +17,22 @@ export default defineConfig({
   // the page once (and flakes dev e2e); listing them up front avoids that.
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js', 'yaml'] },
   worker: { format: 'es' },
-  build: { chunkSizeWarningLimit: 5000 },
+  build: {
+    chunkSizeWarningLimit: 5000,
+    rolldownOptions: {
+      // The page's own modules outside src/app are pure (types, functions, constants; nothing
+      // registers itself at import), so one whose exports go unused may be dropped. Otherwise the
+      // barrel src/api/kubectl/index.ts puts `kubectl describe` (the console's, a lazy chunk) in
+      // the initial JS, and protocol's ADMIN_USER brings the simulation's image catalog along.
+      // Workers are built apart (`worker`), with the default.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/](api|protocol|sim)[\\/]/.test(id) },
+    },
+  },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    setupFiles: ['src/app/i18n/testing.ts'],
     environment: 'node',
   },
 })

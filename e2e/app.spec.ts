@@ -209,7 +209,9 @@ test('a 20-node cluster stays readable and a Deployment spreads over it', async 
   )
   await pasteInto(page, 'cluster-editor', nodes.join('---\n'))
   await page.getByTestId('cluster-apply').click()
-  await expect(page.locator('[data-testid^=node-node-]')).toHaveCount(20)
+  // More than 12 nodes: 7 boxes and one group card for the other 13 (src/app/graph/node-groups.ts).
+  await expect(page.locator('[data-testid^=node-node-]')).toHaveCount(7)
+  await expect(page.getByTestId('node-more')).toHaveAttribute('data-nodes', '13')
   await page.getByTestId('tab-workload').click()
   await chooseTemplate(page, /Deployment/)
   await page.getByTestId('speed').selectOption('25')

@@ -13,7 +13,7 @@ test('library scenarios load and reach their documented outcome; the replaced ma
   await page.getByTestId('speed').selectOption('25')
 
   await page.getByTestId('scenarios-open').click()
-  await expect(page.getByTestId('scenario-item')).toHaveCount(18)
+  await expect(page.getByTestId('scenario-item')).toHaveCount(19)
   await page.screenshot({ path: 'test-results/library-01-dialog.png' })
   await page.locator('[data-testid=scenario-load][data-id=happy-path]').click()
   await expect(page.getByTestId('scenario-card')).toHaveAttribute('data-id', 'happy-path')

@@ -66,7 +66,9 @@ export function objectKey(obj: { metadata?: ObjectMeta }): string {
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
-    for (const v of Object.values(value as object)) deepFreeze(v)
+    // Keys, not Object.values/entries: no per-object array of values or pairs (a hot path).
+    const obj = value as Record<string, unknown>
+    for (const k of Object.keys(obj)) deepFreeze(obj[k])
   }
   return value
 }
@@ -76,7 +78,8 @@ export function clone<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) return value.map(clone) as T
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value as object)) setOwn(out, k, clone(v))
+  const obj = value as Record<string, unknown>
+  for (const k of Object.keys(obj)) setOwn(out, k, clone(obj[k]))
   return out as T
 }
 

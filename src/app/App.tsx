@@ -4,7 +4,7 @@
  * history) along the bottom. The simulation runs in a Web Worker;
  * everything on screen is a function of (trace, cursor time).
  */
-import { type CSSProperties, useEffect } from 'react'
+import { type CSSProperties, Suspense, useEffect } from 'react'
 import { followBoot } from './actions'
 import { installDraftFlush } from './autosave/draft'
 import { restoreEditorDraft, startWithDraftCluster } from './autosave/restore'
@@ -16,14 +16,13 @@ import { ClusterGraph } from './graph/ClusterGraph'
 import { Inspector } from './Inspector'
 import { syncDocumentLang, useT } from './i18n/i18n'
 import { LanguageSwitch } from './LanguageSwitch'
-import { loadLibraryScenario, scenarioById } from './library/load'
+import { ShareErrorBanner } from './lazy'
 import { ScenarioLibrary } from './library/ScenarioLibrary'
 import { PlaybackBar } from './PlaybackBar'
 import { StatusStrip } from './StatusStrip'
-import { isShareFragment } from './share/codec'
-import { followShareLinks, restoreFromLocation } from './share/restore'
+import { followShareLinks, isShareFragment } from './share/fragment'
+import { useShareLink } from './share/link-state'
 import { ShareButton } from './share/ShareButton'
-import { ShareErrorBanner } from './share/ShareErrorBanner'
 import { installShortcuts } from './shortcuts'
 import { useStore } from './store/store'
 import { ThemeToggle } from './ThemeToggle'
@@ -35,17 +34,18 @@ export function App() {
     // user's draft comes back, or the first template for a first visit.
     const linked = isShareFragment(location.hash)
     // `?scenario=<id>` (the embed view's "Open in podflow") opens a library scenario.
-    const library = scenarioById(new URLSearchParams(location.search).get('scenario') ?? undefined)
+    const libraryId = new URLSearchParams(location.search).get('scenario') ?? undefined
     if (!linked) restoreEditorDraft()
     if (!useStore.getState().workloadYaml) useStore.setState({ workloadYaml: TEMPLATES[0]?.yaml ?? '' })
     const unfollow = followBoot()
     const startAsUsual = () => {
-      if (library) void loadLibraryScenario(library)
+      if (libraryId !== undefined) void startWithLibraryScenario(libraryId)
       else void startWithDraftCluster()
     }
     // A link that cannot be opened says why (its banner) and the app starts as usual, draft and all.
+    // The decoder is a chunk of its own, fetched only for a link.
     if (linked)
-      void restoreFromLocation().then((outcome) => {
+      void restoreLinked().then((outcome) => {
         if (outcome === 'restored') return
         restoreEditorDraft()
         startAsUsual()
@@ -64,6 +64,7 @@ export function App() {
     }
   }, [])
   const dockHeight = useStore((s) => s.dockHeight)
+  const shareProblem = useShareLink((s) => s.problem !== undefined)
   const t = useT()
   return (
     <div
@@ -81,7 +82,11 @@ export function App() {
         <LanguageSwitch />
         <ThemeToggle />
       </header>
-      <ShareErrorBanner />
+      {shareProblem && (
+        <Suspense fallback={null}>
+          <ShareErrorBanner />
+        </Suspense>
+      )}
       <EditorPanel />
       <main className="stage" aria-label={t('app.stage')}>
         <div className="graph-area">
@@ -94,4 +99,17 @@ export function App() {
       <Dock />
     </div>
   )
+}
+
+/** Open the share link in the address (the decoder's chunk is fetched only then). */
+async function restoreLinked(): Promise<'none' | 'restored' | 'failed'> {
+  const { restoreFromLocation } = await import('./share/restore')
+  return restoreFromLocation()
+}
+
+/** `?scenario=<id>`: that library scenario (the library's chunk is fetched only then), else as usual. */
+async function startWithLibraryScenario(id: string): Promise<void> {
+  const { loadLibraryScenario, scenarioById } = await import('./library/load')
+  const scenario = scenarioById(id)
+  await (scenario ? loadLibraryScenario(scenario) : startWithDraftCluster())
 }

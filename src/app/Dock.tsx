@@ -1,16 +1,14 @@
 /**
  * The panels under the graph, as tabs: the Pods' timeline, the kubectl console, the focused Pod's
- * scheduling explanation, and an object's history in etcd. The console stays mounted (its
- * scrollback survives switching tabs); the others render only while shown.
+ * scheduling explanation, an object's history in etcd, and what-if faults. Every tab but the
+ * timeline is a chunk of its own, fetched when first shown (lazy.tsx). The console stays mounted
+ * once opened (its scrollback survives switching tabs); the others render only while shown.
  */
-import type { KeyboardEvent, ReactNode } from 'react'
-import { KubectlConsole } from './console/KubectlConsole'
+import { type KeyboardEvent, type ReactNode, useState } from 'react'
 import { DockResizer } from './DockResizer'
-import { WhatIfPanel } from './faults/WhatIfPanel'
-import { HistoryPanel } from './history/HistoryPanel'
 import { useT } from './i18n/i18n'
+import { HistoryPanel, KubectlConsole, Loading, SchedulingTab, WhatIfPanel } from './lazy'
 import { play } from './playback'
-import { SchedulingTab } from './scheduling/SchedulingTab'
 import { type DockTab, useStore } from './store/store'
 import { Timeline } from './timeline/Timeline'
 
@@ -31,6 +29,9 @@ function playFrom(result: { readonly atMs: number; readonly exitCode: number }):
 export function Dock() {
   const tab = useStore((s) => s.dockTab)
   const t = useT()
+  // The console's chunk is fetched when its tab is first opened; from then on it stays mounted.
+  const [consoleOpened, setConsoleOpened] = useState(false)
+  if (tab === 'console' && !consoleOpened) setConsoleOpened(true)
   const select = (dockTab: DockTab) => useStore.setState({ dockTab })
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
@@ -51,7 +52,8 @@ export function Dock() {
       className="dock-panel"
       hidden={tab !== id}
     >
-      {content}
+      {/* A lazy tab says "loading…" while its chunk arrives. */}
+      <Loading>{content}</Loading>
     </div>
   )
   return (
@@ -81,7 +83,7 @@ export function Dock() {
         ))}
       </div>
       {panel('timeline', tab === 'timeline' && <Timeline />)}
-      {panel('console', <KubectlConsole onWrite={playFrom} />)}
+      {panel('console', consoleOpened && <KubectlConsole onWrite={playFrom} />)}
       {panel('scheduling', tab === 'scheduling' && <SchedulingTab />)}
       {panel('history', tab === 'history' && <HistoryPanel />)}
       {panel('whatIf', tab === 'whatIf' && <WhatIfPanel />)}

@@ -1,18 +1,18 @@
 /**
  * The editor panel: the workload tab (what Apply sends, with templates, and who kubectl is) and
  * the cluster tab (the Nodes, users and RBAC, with reset to the default, and the import of a real
- * cluster's `kubectl get nodes,pods -A -o yaml`). Monaco is loaded lazily so the graph shows first.
+ * cluster's `kubectl get nodes,pods -A -o yaml`). Monaco is loaded lazily so the graph shows first;
+ * the cluster tab is a chunk of its own, fetched when first opened (lazy.tsx).
  */
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { ADMIN_USER } from '../protocol/messages'
-import { applyWorkload, nodesToYaml, reloadCluster } from './actions'
+import { applyWorkload } from './actions'
 import { saveDraft } from './autosave/draft'
+import { LazyYamlEditor } from './editor/LazyYamlEditor'
 import { TEMPLATES, templateDescription, templateTitle } from './editor/templates'
 import { useT } from './i18n/i18n'
-import { ImportCluster } from './import-cluster/ImportCluster'
+import { ClusterTab, Loading } from './lazy'
 import { useStore } from './store/store'
-
-const YamlEditor = lazy(() => import('./editor/YamlEditor'))
 
 type Tab = 'workload' | 'cluster'
 
@@ -24,10 +24,6 @@ export function EditorPanel() {
   const applying = useStore((s) => s.applying)
   const users = useStore((s) => s.users)
   const applyAs = useStore((s) => s.applyAs)
-  const nodes = useStore((s) => s.nodes)
-  const clusterYaml = useStore((s) => s.clusterYaml)
-  const clusterProblems = useStore((s) => s.clusterProblems)
-  const clusterDraft = useStore((s) => s.clusterDraft) ?? (clusterYaml || nodesToYaml(nodes))
 
   return (
     <section className="editor-panel" aria-label={t('editor.panel')}>
@@ -102,62 +98,24 @@ export function EditorPanel() {
               {t('editor.apply')}
             </button>
           </div>
-          <Suspense fallback={<EditorFallback />}>
-            <YamlEditor
-              value={workloadYaml}
-              onChange={(v: string) => {
-                useStore.setState({ workloadYaml: v })
-                saveDraft({ workload: v })
-              }}
-              onApply={() => void applyWorkload()}
-              problems={problems}
-              ariaLabel={t('editor.workloadYaml')}
-              testId="workload-editor"
-              uri="file:///workload.yaml"
-            />
-          </Suspense>
+          <LazyYamlEditor
+            value={workloadYaml}
+            onChange={(v: string) => {
+              useStore.setState({ workloadYaml: v })
+              saveDraft({ workload: v })
+            }}
+            onApply={() => void applyWorkload()}
+            problems={problems}
+            ariaLabel={t('editor.workloadYaml')}
+            testId="workload-editor"
+            uri="file:///workload.yaml"
+          />
         </>
       ) : (
-        <>
-          <div className="editor-actions">
-            <ImportCluster />
-            <button type="button" onClick={() => void reloadCluster('')} data-testid="cluster-reset">
-              {t('editor.reset')}
-            </button>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => void reloadCluster(clusterDraft)}
-              data-testid="cluster-apply"
-            >
-              {t('editor.useCluster')}
-            </button>
-          </div>
-          <Suspense fallback={<EditorFallback />}>
-            <YamlEditor
-              value={clusterDraft}
-              onChange={(v: string) => {
-                useStore.setState({ clusterDraft: v })
-                saveDraft({ clusterDraft: v })
-              }}
-              onApply={() => void reloadCluster(clusterDraft)}
-              problems={clusterProblems}
-              ariaLabel={t('editor.clusterYaml')}
-              testId="cluster-editor"
-              uri="file:///cluster.yaml"
-            />
-          </Suspense>
-        </>
+        <Loading>
+          <ClusterTab />
+        </Loading>
       )}
     </section>
-  )
-}
-
-function EditorFallback() {
-  const t = useT()
-  return (
-    <div className="editor-fallback" data-testid="editor-loading">
-      {t('editor.loading')}
-    </div>
   )
 }

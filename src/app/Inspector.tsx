@@ -9,9 +9,8 @@ import { fetchMessage } from './bridge'
 import { useT } from './i18n/i18n'
 import { PodPanel } from './inspector/PodPanel'
 import { WhyPanel } from './inspector/WhyPanel'
-import { ScenarioCard } from './library/ScenarioCard'
+import { Loading, ScenarioCard, TeachingPanel } from './lazy'
 import { useStore } from './store/store'
-import { TeachingPanel } from './teaching/TeachingPanel'
 import { TeachingSlot } from './teaching/TeachingToggle'
 
 export function Inspector() {
@@ -21,6 +20,8 @@ export function Inspector() {
   const cause = selected?.causeId != null ? findMessage(messages, selected.causeId) : undefined
   const [detail, setDetail] = useState<MessageDetail | null | undefined>()
   const t = useT()
+  // The card's chunk (with the library's scenarios) only once a library scenario is loaded.
+  const libraryScenario = useStore((s) => s.scenarioId) !== undefined
   useEffect(() => {
     setDetail(undefined)
     if (selectedId === undefined) return
@@ -37,15 +38,21 @@ export function Inspector() {
     <aside className="inspector" aria-label={t('inspector.title')} data-testid="inspector">
       <h2 data-testid="inspector-title">{t('inspector.title')}</h2>
       <ApplyLog />
-      <ScenarioCard />
+      {libraryScenario && (
+        <Loading>
+          <ScenarioCard />
+        </Loading>
+      )}
       <TeachingSlot>
-        <TeachingPanel />
+        <Loading>
+          <TeachingPanel />
+        </Loading>
       </TeachingSlot>
       <WhyPanel />
       <PodPanel />
       {!selected && <p className="muted">{t('inspector.hint')}</p>}
       {selected && (
-        <div data-testid="inspector-message">
+        <div data-testid="inspector-message" data-message-id={selected.id}>
           <p className="summary">
             <span className={`kind kind-${selected.kind}`}>{selected.kind}</span>{' '}
             <code>{selected.summary}</code>

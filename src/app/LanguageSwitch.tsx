@@ -13,7 +13,7 @@ export function LanguageSwitch() {
         value={lang}
         data-testid="language"
         aria-label={t('app.language')}
-        onChange={(e) => setLang(e.target.value as Lang)}
+        onChange={(e) => void setLang(e.target.value as Lang)}
       >
         {(Object.keys(NAMES) as Lang[]).map((l) => (
           <option key={l} value={l} lang={l === 'zh' ? 'zh-CN' : 'en'}>

@@ -2,15 +2,18 @@
  * What the user does, as plain module functions: apply the workload YAML at the cursor, reload
  * the cluster. They talk to the worker through the bridge and put the outcome in the store.
  */
-import { isMap, parseAllDocuments, stringify } from 'yaml'
 import { formatApplyResult } from '../api/kubectl/apply-output'
-import type { Node } from '../api/types'
 import { ADMIN_USER } from '../protocol/messages'
 import { saveDraft } from './autosave/draft'
 import { applyYaml, loadScenario } from './bridge'
-import { parseProblems, resultProblems } from './editor/field-lines'
 import { play } from './playback'
 import { type EditorProblem, useStore } from './store/store'
+
+/**
+ * Where a problem goes in the editor: field-lines.ts reads YAML positions with the YAML library,
+ * a chunk fetched on the first apply, not with the page (issue 10: initial JS).
+ */
+const fieldLines = () => import('./editor/field-lines')
 
 /** A parse problem as kubectl words it: `error: …`, with the line unless the message has it. */
 function problemText(p: { line: number; message: string }): string {
@@ -26,7 +29,10 @@ export async function applyWorkload(): Promise<void> {
   const as = s.applyAs === ADMIN_USER ? undefined : s.applyAs
   useStore.setState({ applying: true, playing: false })
   try {
-    const outcome = await applyYaml(yaml, atMs, as)
+    const [outcome, { parseProblems, resultProblems }] = await Promise.all([
+      applyYaml(yaml, atMs, as),
+      fieldLines(),
+    ])
     if (outcome.type === 'parse-error') {
       useStore.setState({
         problems: parseProblems(outcome.problems),
@@ -65,6 +71,7 @@ export async function reloadCluster(clusterYaml: string): Promise<void> {
   const s = useStore.getState()
   const outcome = await loadScenario({ seed: s.scenario?.seed ?? 1, clusterYaml, actions: [] })
   if (outcome.type === 'parse-error') {
+    const { parseProblems } = await fieldLines()
     useStore.setState({
       clusterProblems: parseProblems(outcome.problems),
       applyLog: outcome.problems.map((p) => ({
@@ -89,58 +96,6 @@ export async function reloadCluster(clusterYaml: string): Promise<void> {
     problems: [],
     applyLog: [],
   })
-}
-
-/**
- * The cluster's Nodes as short, editable YAML: name, labels, taints, capacity. When the running
- * scenario configures kube-scheduler, its KubeSchedulerConfiguration follows as the last
- * document, as written. `clusterYaml` is the scenario's cluster text (by default the running
- * scenario's, from the store).
- */
-export function nodesToYaml(
-  nodes: readonly Node[],
-  clusterYaml: string = useStore.getState().scenario?.clusterYaml ?? '',
-): string {
-  const docs = nodes.map((n) => {
-    const labels = Object.fromEntries(
-      Object.entries(n.metadata?.labels ?? {}).filter(
-        ([k]) =>
-          !k.startsWith('beta.kubernetes.io/') &&
-          k !== 'kubernetes.io/arch' &&
-          k !== 'kubernetes.io/os' &&
-          k !== 'kubernetes.io/hostname',
-      ),
-    )
-    const capacity = n.status?.capacity ?? {}
-    return {
-      apiVersion: 'v1',
-      kind: 'Node',
-      metadata: { name: n.metadata?.name, ...(Object.keys(labels).length ? { labels } : {}) },
-      ...(n.spec?.taints?.length ? { spec: { taints: n.spec.taints } } : {}),
-      status: { capacity: { cpu: capacity.cpu, memory: capacity.memory, pods: capacity.pods } },
-    }
-  })
-  const config = schedulerConfigurationYaml(clusterYaml)
-  return [...docs.map((d) => stringify(d)), ...(config ? [config] : [])].join('---\n')
-}
-
-/**
- * The KubeSchedulerConfiguration document of a cluster text, as the user wrote it (comments
- * kept, without its `---` line), or undefined when there is none.
- */
-export function schedulerConfigurationYaml(clusterYaml: string): string | undefined {
-  if (!clusterYaml.includes('KubeSchedulerConfiguration')) return undefined
-  // A document runs from where the previous one ends (its leading comments included).
-  let start = 0
-  for (const doc of parseAllDocuments(clusterYaml)) {
-    const from = start
-    start = doc.range[2]
-    if (doc.errors.length || !isMap(doc.contents)) continue
-    if ((doc.get('kind') as unknown) !== 'KubeSchedulerConfiguration') continue
-    const text = clusterYaml.slice(from, doc.range[2]).replace(/^---[^\n]*\n/, '')
-    return text.endsWith('\n') ? text : `${text}\n`
-  }
-  return undefined
 }
 
 /**

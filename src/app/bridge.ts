@@ -15,9 +15,9 @@ import type {
   ParseProblem,
   ScenarioInput,
   SchedulingAttempt,
-  WorkerEvent,
+  WirePost,
 } from '../protocol/messages'
-import { appendFrame, resetTrace, useStore } from './store/store'
+import { type FrameEvent, framesPatch, resetTrace, useStore } from './store/store'
 
 /** What the bridge needs of a Worker; tests pass a fake through `setWorkerFactory`. */
 export interface WorkerLike {
@@ -84,6 +84,11 @@ const errorListeners = new Set<(message: string) => void>()
 let unsubscribeStore: (() => void) | undefined
 let cursorTimer: ReturnType<typeof setTimeout> | undefined
 let lastCursorAtMs = Number.NEGATIVE_INFINITY
+/** Frames received and not yet taken into the store (that happens once per animation frame). */
+let queuedFrames: FrameEvent[] = []
+let frameFlush: { raf: number | undefined; timer: ReturnType<typeof setTimeout> } | undefined
+/** If no animation frame comes this soon (a hidden tab), frames are taken in anyway. */
+const FRAME_FLUSH_FALLBACK_MS = 250
 
 /**
  * Replace how the worker is created (tests: a fake; undefined: the real module worker). Stops the
@@ -110,6 +115,8 @@ export function stopSimulation(): void {
   if (cursorTimer !== undefined) clearTimeout(cursorTimer)
   cursorTimer = undefined
   lastCursorAtMs = Number.NEGATIVE_INFINITY
+  cancelFrameFlush()
+  queuedFrames = []
   worker?.terminate()
   worker = undefined
   settleAll('the simulation was stopped')
@@ -226,7 +233,7 @@ function ensureWorker(): WorkerLike {
   if (worker) return worker
   const w = factory()
   worker = w
-  w.onmessage = (e) => receive(e.data as WorkerEvent)
+  w.onmessage = (e) => receive(e.data as WirePost)
   w.onerror = (e) => {
     // An error outside the worker's own handlers (the script failed to load, or crashed): nothing
     // waiting will be answered.
@@ -250,7 +257,58 @@ function send(command: Command): void {
   ensureWorker().postMessage(command)
 }
 
-function receive(event: WorkerEvent): void {
+/**
+ * The frames received since the last call, for the caller to put in the store now (playback folds
+ * them into its cursor update: one render per animation frame). Tells the worker they are taken
+ * in, so it sends the next frame.
+ */
+export function takeQueuedFrames(): readonly FrameEvent[] {
+  if (queuedFrames.length === 0) return queuedFrames
+  const frames = queuedFrames
+  queuedFrames = []
+  cancelFrameFlush()
+  worker?.postMessage({ type: 'frame-ack' })
+  return frames
+}
+
+/** Put the queued frames in the store now. */
+function flushFrames(): void {
+  const frames = takeQueuedFrames()
+  if (frames.length) useStore.setState((s) => framesPatch(s, frames))
+}
+
+function scheduleFrameFlush(): void {
+  if (frameFlush) return
+  if (typeof requestAnimationFrame !== 'function') {
+    // No animation frames (tests in Node): at once.
+    flushFrames()
+    return
+  }
+  frameFlush = {
+    raf: requestAnimationFrame(() => {
+      if (frameFlush) frameFlush.raf = undefined
+      flushFrames()
+    }),
+    timer: setTimeout(flushFrames, FRAME_FLUSH_FALLBACK_MS),
+  }
+}
+
+function cancelFrameFlush(): void {
+  if (!frameFlush) return
+  if (frameFlush.raf !== undefined) cancelAnimationFrame(frameFlush.raf)
+  clearTimeout(frameFlush.timer)
+  frameFlush = undefined
+}
+
+function receive(event: WirePost): void {
+  if (event.type === 'frame') {
+    queuedFrames.push(event)
+    scheduleFrameFlush()
+    return
+  }
+  // Everything else comes after the frames posted before it (a reset counts from them, an apply's
+  // answer follows the messages behind it).
+  flushFrames()
   switch (event.type) {
     case 'reset': {
       resetTrace(
@@ -269,8 +327,8 @@ function receive(event: WorkerEvent): void {
       }
       return
     }
-    case 'frame':
-      appendFrame(event.generation, event.messages, event.revisions, event.computedUntilMs, event.idleAtMs)
+    case 'progress':
+      useStore.setState({ progress: event })
       return
     case 'applied': {
       const w = take(event.requestId)

@@ -5,9 +5,10 @@
  */
 
 import type { MessageView } from '../protocol/messages'
+import { takeQueuedFrames } from './bridge'
 import { pace } from './model/quiet'
 import { sentBy } from './model/trace-index'
-import { useStore } from './store/store'
+import { framesPatch, type State, useStore } from './store/store'
 
 let frame: number | undefined
 let lastWallMs: number | undefined
@@ -21,12 +22,17 @@ export function endOfActivityMs(): number {
 }
 
 function tick(wallMs: number): void {
-  const s = useStore.getState()
+  let s = useStore.getState()
   if (!s.playing) {
     frame = undefined
     lastWallMs = undefined
     return
   }
+  // The worker's frames received since the last tick go into the same store update as the cursor:
+  // one React render per animation frame.
+  const frames = takeQueuedFrames()
+  const patch: Partial<State> = frames.length ? framesPatch(s, frames) : {}
+  if (frames.length) s = { ...s, ...patch }
   const dt = lastWallMs === undefined ? 0 : Math.min(wallMs - lastWallMs, 100)
   lastWallMs = wallMs
   // Time keeps passing after the cluster goes quiet (retries and backoffs may still come), but
@@ -35,8 +41,8 @@ function tick(wallMs: number): void {
     ? pace(s.messages, s.cursorMs, s.speed, s.maxFlightMs)
     : { speed: s.speed, fastForward: false }
   const next = Math.min(s.cursorMs + dt * p.speed, Math.max(s.computedUntilMs, s.cursorMs))
-  if (next !== s.cursorMs || p.fastForward !== s.fastForward)
-    useStore.setState({ cursorMs: next, fastForward: p.fastForward })
+  if (frames.length || next !== s.cursorMs || p.fastForward !== s.fastForward)
+    useStore.setState({ ...patch, cursorMs: next, fastForward: p.fastForward })
   frame = requestAnimationFrame(tick)
 }
 

@@ -16,6 +16,7 @@ import type { FaultAction } from '../sim/faults/fault'
 import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
 import type { NodeAction } from '../sim/scenario/scenario'
 import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
+import type { ObjectDelta } from './delta'
 
 /**
  * For the UI, before it offers a message fault: why a message cannot be dropped
@@ -39,7 +40,7 @@ export {
 } from '../sim/kernel/trace'
 /** kubectl's user when an action names none (kubeadm's admin.conf). */
 export { ADMIN_USER } from '../sim/scenario/cluster-objects'
-export type { ComponentId, MessageKind, ObjectRef, OutputLine, SchedulingAttempt, Stage }
+export type { ComponentId, MessageKind, ObjectDelta, ObjectRef, OutputLine, SchedulingAttempt, Stage }
 
 /**
  * A trace message without its payload (the inspector fetches that on demand). `lostAtMs`: a
@@ -71,6 +72,16 @@ export interface ObjectRevision {
   /** The object as stored (resourceVersion filled in), or null when this revision deleted it. */
   readonly object: KubeObject | null
 }
+
+/**
+ * A revision as a `frame` carries it: whole (`object`), or as a `delta` against the previous
+ * revision of the same key that the UI holds (the last one it was sent that a reset has not
+ * dropped), which it applies to rebuild the object (see delta.ts). Most writes change a few fields
+ * of a large object (a Pod's status, a Node's heartbeat), so frames stay small.
+ */
+export type WireRevision =
+  | ObjectRevision
+  | (Omit<ObjectRevision, 'object'> & { readonly object?: undefined; readonly delta: ObjectDelta })
 
 /**
  * `kubectl cordon|uncordon <node>` (`{type, atMs, as?, node}`), or `kubectl drain <node>` with its
@@ -216,6 +227,12 @@ export type Command =
        */
       readonly skipQuiet?: boolean
     }
+  /**
+   * The UI has taken in the last `frame` (once per animation frame): the worker posts the next one
+   * only then, so at most one frame reaches the main thread per animation frame, and a busy main
+   * thread gets fewer, bigger frames instead of a backlog.
+   */
+  | { readonly type: 'frame-ack' }
   /** Fetch one message with its payload. */
   | { readonly type: 'message'; readonly requestId: number; readonly id: number }
   /**
@@ -277,3 +294,39 @@ export type WorkerEvent =
     }
   /** Something went wrong in the worker; `requestId` when it was answering that command. */
   | { readonly type: 'error'; readonly message: string; readonly requestId?: number }
+  /**
+   * How far a long computation has got, about every PROGRESS_INTERVAL_MS of the worker's wall time
+   * once computing has taken that long (small runs send none), then once with `computing: false`
+   * when the worker has caught up.
+   */
+  | WorkerProgress
+
+/**
+ * What the worker posts: a WorkerEvent, except that a frame's revisions go as deltas where the UI
+ * holds the previous revision of the key (see WireRevision).
+ */
+export type WirePost = Exclude<WorkerEvent, { type: 'frame' }> | WireFrame
+
+/** A `frame` as posted. */
+export interface WireFrame extends Omit<Extract<WorkerEvent, { type: 'frame' }>, 'revisions'> {
+  readonly revisions: readonly WireRevision[]
+}
+
+/** See WorkerEvent `progress`. */
+export interface WorkerProgress {
+  readonly type: 'progress'
+  readonly generation: number
+  readonly computing: boolean
+  /** Virtual time the simulation has reached. */
+  readonly simulatedMs: number
+  /** Messages in the trace so far (posted or not yet). */
+  readonly messages: number
+  /** Pods that exist now, and how many of them are Running or finished. */
+  readonly pods: number
+  readonly podsRunning: number
+  /** Pods the workload asks for: the ReplicaSets' replicas plus the Pods no ReplicaSet owns. */
+  readonly podsWanted: number
+}
+
+/** Wall milliseconds between two `progress` events. */
+export const PROGRESS_INTERVAL_MS = 100

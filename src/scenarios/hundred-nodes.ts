@@ -1,17 +1,9 @@
 import type { LibraryScenario } from './types'
+import { zonedCluster } from './zoned-cluster'
 
-const ZONES = ['zone-a', 'zone-b', 'zone-c'] as const
-/** Worker sizes in turn, three workers (one per zone) of each. */
-const SIZES = [
-  { cpu: '4', memory: '16Gi' },
-  { cpu: '8', memory: '32Gi' },
-  { cpu: '16', memory: '64Gi' },
-] as const
 const WORKERS = 99
-
-const workerName = (i: number): string => `node-${String(i).padStart(3, '0')}`
-const workerSize = (i: number) =>
-  SIZES[Math.floor((i - 1) / ZONES.length) % SIZES.length] as (typeof SIZES)[number]
+const CLUSTER = zonedCluster(WORKERS)
+const { workerName, workerSize } = CLUSTER
 
 /** The largest workers, where LeastAllocated puts the replicas. */
 export const LARGEST_WORKERS: readonly string[] = Array.from({ length: WORKERS }, (_, k) => k + 1)
@@ -20,35 +12,7 @@ export const LARGEST_WORKERS: readonly string[] = Array.from({ length: WORKERS }
 
 /** A control-plane and 99 workers: node-001 … node-099, spread over three zones, in three sizes. */
 export function hundredNodeCluster(): string {
-  const docs = [
-    `apiVersion: v1
-kind: Node
-metadata:
-  name: control-plane
-  labels:
-    node-role.kubernetes.io/control-plane: ""
-    topology.kubernetes.io/zone: zone-a
-spec:
-  taints:
-  - key: node-role.kubernetes.io/control-plane
-    effect: NoSchedule
-status:
-  capacity: {cpu: "4", memory: 16Gi}
-`,
-  ]
-  for (let i = 1; i <= WORKERS; i++) {
-    const size = workerSize(i)
-    docs.push(`apiVersion: v1
-kind: Node
-metadata:
-  name: ${workerName(i)}
-  labels:
-    topology.kubernetes.io/zone: ${ZONES[(i - 1) % ZONES.length]}
-status:
-  capacity: {cpu: "${size.cpu}", memory: ${size.memory}}
-`)
-  }
-  return docs.join('---\n')
+  return CLUSTER.yaml
 }
 
 const DEPLOYMENT = `apiVersion: apps/v1

@@ -60,11 +60,16 @@ describe('scenario library', () => {
     expect(parsed.ok ? [] : parsed.problems).toEqual([])
   })
 
-  it.each(SCENARIOS.map((s) => [s.id, s] as const))('%s: the documented outcome holds', (_, s) => {
-    const view = runScenario(s.input, s.outcome.untilMs)
-    const mismatches = compareOutcome(s.outcome, view)
-    expect(mismatches, mismatches.length ? formatView(view) : '').toEqual([])
-  })
+  // The 1,000-node scenario takes seconds to compute (a 2-core CI machine runs it in about 10 s).
+  it.each(SCENARIOS.map((s) => [s.id, s] as const))(
+    '%s: the documented outcome holds',
+    (_, s) => {
+      const view = runScenario(s.input, s.outcome.untilMs)
+      const mismatches = compareOutcome(s.outcome, view)
+      expect(mismatches, mismatches.length ? formatView(view) : '').toEqual([])
+    },
+    120_000,
+  )
 })
 
 describe('the outcome checker', () => {

@@ -19,6 +19,7 @@ import { preemption } from './preemption'
 import { quotaExceeded } from './quota-exceeded'
 import { rbacForbidden } from './rbac-forbidden'
 import { taintsTolerations } from './taints-tolerations'
+import { thousandNodes } from './thousand-nodes'
 import { topologySpread } from './topology-spread'
 import type { LibraryScenario } from './types'
 import { webhookSidecar } from './webhook-sidecar'
@@ -44,6 +45,7 @@ export const SCENARIOS: readonly LibraryScenario[] = [
   nodeFailure,
   hundredNodes,
   drain,
+  thousandNodes,
 ]
 
 const BY_ID = new Map(SCENARIOS.map((s) => [s.id, s]))

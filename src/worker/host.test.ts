@@ -103,6 +103,45 @@ describe('WorkerHost', () => {
     expect(mirror.revisions).toEqual(direct.revisions)
   })
 
+  it('with a post size and acks: small posts, one per ack, the same trace and revisions (deltas applied)', () => {
+    const loop = new FakeLoop()
+    const host = new WorkerHost(loop, { ackFrames: true, maxPostBytes: 4096 })
+    host.handle({ type: 'load', scenario: DEFAULT })
+    host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
+    // Playing (paused, posts may be much larger), from the start.
+    host.handle({ type: 'cursor', atMs: 0, playing: true, speed: 1 })
+    const acked = new Set<number>()
+    for (let i = 0; i < 100_000 && loop.turn(); i++) {
+      // The UI takes each frame in at its next animation frame.
+      const last = loop.posts.length - 1
+      if (loop.posts[last]?.event.type === 'frame' && !acked.has(last)) {
+        acked.add(last)
+        host.handle({ type: 'frame-ack' })
+      }
+    }
+    const frames = loop.posts.filter((p) => p.event.type === 'frame')
+    expect(frames.length).toBeGreaterThan(5)
+    // Most posts keep to the size; a key written again goes as a delta.
+    const sizes = frames.map((f) => JSON.stringify(f.event).length).sort((a, b) => a - b)
+    expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(4096 * 1.5)
+    const wire = frames.flatMap((f) => (f.event.type === 'frame' ? f.event.revisions : []))
+    expect(wire.some((r) => 'delta' in r)).toBe(true)
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    const session = new Session()
+    const direct = new Mirror()
+    direct.take(session.load(DEFAULT))
+    direct.take(session.apply(1, NGINX, 0))
+    session.cursor(0, true, 1)
+    for (let r = session.computeSome(); ; r = session.computeSome()) {
+      direct.take(r.events)
+      if (!r.more) break
+    }
+    expect(mirror.messages).toEqual(direct.messages)
+    expect(mirror.revisions).toEqual(direct.revisions)
+    expect(mirror.idleAtMs).toBe(direct.idleAtMs)
+  })
+
   it('handles a command between slices, flushing the old generation before the reset', () => {
     const { loop, host } = setup(0.1)
     host.handle({ type: 'load', scenario: DEFAULT })

@@ -3,14 +3,14 @@
  * the CLI and the tests use (through Session, driven by WorkerHost), so what the page shows is
  * what `npm run sim` prints.
  */
-import type { Command, WorkerEvent } from '../protocol/messages'
+import type { Command, WirePost } from '../protocol/messages'
 import { WorkerHost } from './host'
 
 /** The part of the worker global scope used here (the DOM lib has no WorkerGlobalScope). */
 interface WorkerScope {
   onmessage: ((e: MessageEvent<Command>) => void) | null
   onmessageerror: ((e: MessageEvent) => void) | null
-  postMessage(event: WorkerEvent): void
+  postMessage(event: WirePost): void
 }
 
 const scope = self as unknown as WorkerScope
@@ -20,17 +20,20 @@ const channel = new MessageChannel()
 const deferred: Array<() => void> = []
 channel.port1.onmessage = () => deferred.shift()?.()
 
-const host = new WorkerHost({
-  post: (event) => scope.postMessage(event),
-  now: () => performance.now(),
-  defer: (fn) => {
-    deferred.push(fn)
-    channel.port2.postMessage(null)
+const host = new WorkerHost(
+  {
+    post: (event) => scope.postMessage(event),
+    now: () => performance.now(),
+    defer: (fn) => {
+      deferred.push(fn)
+      channel.port2.postMessage(null)
+    },
+    later: (fn, ms) => {
+      setTimeout(fn, ms)
+    },
   },
-  later: (fn, ms) => {
-    setTimeout(fn, ms)
-  },
-})
+  { ackFrames: true, maxPostBytes: 8 * 1024 },
+)
 
 scope.onmessage = (e) => host.handle(e.data)
 scope.onmessageerror = () =>

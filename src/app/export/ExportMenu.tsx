@@ -2,15 +2,18 @@
  * The top bar's Export menu: the scenario as YAML (and importing one back), the trace as JSON, the
  * run as a Mermaid sequence diagram (a dialog to choose what to leave out, copy or download), and
  * the graph as SVG or PNG. Every text comes from the catalog; files are downloads (download.ts).
+ *
+ * Only the menu is on the page from the start: what its items do (actions.ts, with the YAML
+ * library) and the Mermaid dialog are chunks fetched on first use (issue 10: initial JS).
  */
 import './export.css'
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { ParseProblem } from '../../protocol/messages'
 import { useT } from '../i18n/i18n'
+import { MermaidDialog } from '../lazy'
 import { useStore } from '../store/store'
-import { downloadMermaid, exportGraph, exportScenario, exportTrace, importScenario } from './actions'
-import { DEFAULT_MAX_MESSAGES, mermaidDiagram } from './mermaid'
-import { SCENARIO_FILE_NAME } from './scenario-file'
+
+const exportActions = () => import('./actions')
 
 type Status = { readonly text: string; readonly ok: boolean } | undefined
 
@@ -29,6 +32,8 @@ export function ExportMenu() {
   const menu = useRef<HTMLDivElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const [diagramOpen, setDiagramOpen] = useState(false)
+  // The dialog's chunk is fetched when first opened; it stays mounted (its options persist).
+  const [diagramOpened, setDiagramOpened] = useState(false)
   const problemsDialog = useRef<HTMLDialogElement>(null)
   const menuId = useId()
 
@@ -100,7 +105,7 @@ export function ExportMenu() {
       })
       return
     }
-    const outcome = await importScenario(text)
+    const outcome = await (await exportActions()).importScenario(text)
     if (outcome.type === 'loaded')
       setStatus({ text: t('export.import.loaded', { file: file.name }), ok: true })
     else if (outcome.type === 'problems')
@@ -146,7 +151,11 @@ export function ExportMenu() {
           data-testid="export-menu"
         >
           {item('export-scenario', t('export.scenario'), () =>
-            run(() => {
+            run(async () => {
+              const [{ exportScenario }, { SCENARIO_FILE_NAME }] = await Promise.all([
+                exportActions(),
+                import('./scenario-file'),
+              ])
               if (exportScenario())
                 setStatus({ text: t('export.saved', { file: SCENARIO_FILE_NAME }), ok: true })
             }),
@@ -156,11 +165,22 @@ export function ExportMenu() {
             fileInput.current?.click()
           })}
           <hr />
-          {item('export-trace', t('export.trace'), () => run(exportTrace))}
-          {item('export-mermaid', t('export.mermaid'), () => run(() => setDiagramOpen(true)))}
+          {item('export-trace', t('export.trace'), () =>
+            run(async () => (await exportActions()).exportTrace()),
+          )}
+          {item('export-mermaid', t('export.mermaid'), () =>
+            run(() => {
+              setDiagramOpened(true)
+              setDiagramOpen(true)
+            }),
+          )}
           <hr />
-          {item('export-svg', t('export.svg'), () => run(() => exportGraph('svg')))}
-          {item('export-png', t('export.png'), () => run(() => exportGraph('png')))}
+          {item('export-svg', t('export.svg'), () =>
+            run(async () => (await exportActions()).exportGraph('svg')),
+          )}
+          {item('export-png', t('export.png'), () =>
+            run(async () => (await exportActions()).exportGraph('png')),
+          )}
         </div>
       )}
       <input
@@ -210,128 +230,11 @@ export function ExportMenu() {
           </>
         )}
       </dialog>
-      <MermaidDialog open={diagramOpen} onClose={() => setDiagramOpen(false)} />
+      {diagramOpened && (
+        <Suspense fallback={null}>
+          <MermaidDialog open={diagramOpen} onClose={() => setDiagramOpen(false)} />
+        </Suspense>
+      )}
     </div>
-  )
-}
-
-function MermaidDialog({ open, onClose }: { readonly open: boolean; readonly onClose: () => void }) {
-  const t = useT()
-  const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const [skipRoutine, setSkipRoutine] = useState(true)
-  const [skipBoot, setSkipBoot] = useState(true)
-  const [times, setTimes] = useState(true)
-  const [maxMessages, setMaxMessages] = useState(DEFAULT_MAX_MESSAGES)
-  const [copied, setCopied] = useState<boolean | undefined>(undefined)
-  // Only while the dialog is open does it follow the trace.
-  const messages = useStore((s) => (open ? s.messages : undefined))
-  const heading = t('export.diagram.heading')
-  const diagram = useMemo(
-    () => mermaidDiagram(messages ?? [], { title: heading, skipRoutine, skipBoot, times, maxMessages }),
-    [messages, heading, skipRoutine, skipBoot, times, maxMessages],
-  )
-  const text = diagram.text
-
-  useEffect(() => {
-    const d = dialog.current
-    if (open && d && !d.open) d.showModal()
-  }, [open])
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text)
-      setCopied(true)
-    } catch {
-      setCopied(false)
-    }
-  }
-
-  return (
-    <dialog
-      ref={dialog}
-      className="export-dialog mermaid-dialog"
-      aria-labelledby={`${id}-title`}
-      data-testid="mermaid-dialog"
-      onClose={() => {
-        setCopied(undefined)
-        onClose()
-      }}
-    >
-      <header>
-        <h2 id={`${id}-title`}>{t('export.diagram.title')}</h2>
-        <button type="button" onClick={() => dialog.current?.close()} data-testid="mermaid-close">
-          {t('export.close')}
-        </button>
-      </header>
-      <p className="muted">{t('export.diagram.intro')}</p>
-      <div className="mermaid-options">
-        <label>
-          <input type="checkbox" checked={skipRoutine} onChange={(e) => setSkipRoutine(e.target.checked)} />
-          {t('export.diagram.skipRoutine')}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={skipBoot}
-            onChange={(e) => setSkipBoot(e.target.checked)}
-            data-testid="mermaid-skip-boot"
-          />
-          {t('export.diagram.skipBoot')}
-        </label>
-        <label>
-          <input type="checkbox" checked={times} onChange={(e) => setTimes(e.target.checked)} />
-          {t('export.diagram.times')}
-        </label>
-        <label>
-          {t('export.diagram.maxMessages')}{' '}
-          <input
-            type="number"
-            min={1}
-            step={100}
-            value={maxMessages}
-            data-testid="mermaid-max"
-            onChange={(e) => {
-              const n = Number(e.target.value)
-              if (Number.isFinite(n) && n >= 1) setMaxMessages(Math.floor(n))
-            }}
-          />
-        </label>
-      </div>
-      <p
-        className="muted"
-        data-testid="mermaid-count"
-        data-shown={diagram.shown}
-        data-total={messages?.length ?? 0}
-      >
-        {t('export.diagram.count', { shown: diagram.shown, total: messages?.length ?? 0 })}
-      </p>
-      <textarea
-        readOnly
-        value={text}
-        spellCheck={false}
-        aria-label={t('export.diagram.text')}
-        data-testid="mermaid-text"
-        rows={14}
-      />
-      <footer>
-        {copied !== undefined && (
-          <span className={`export-status${copied ? '' : ' failed'}`} role="status">
-            {copied ? t('export.diagram.copied') : t('export.diagram.copyFailed')}
-          </span>
-        )}
-        <button type="button" onClick={() => void copy()} data-testid="mermaid-copy">
-          {t('export.diagram.copy')}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={() => downloadMermaid(text)}
-          data-testid="mermaid-download"
-        >
-          {t('export.diagram.download')}
-        </button>
-      </footer>
-    </dialog>
   )
 }

@@ -15,20 +15,23 @@ import {
   BackgroundVariant,
   Controls,
   type FitViewOptions,
+  Panel,
   ReactFlow,
   ReactFlowProvider,
   useStore as useFlowStore,
   useReactFlow,
   useStoreApi,
 } from '@xyflow/react'
-import { MotionConfig } from 'motion/react'
+import { LazyMotion, MotionConfig } from 'motion/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useT } from '../i18n/i18n'
+import { ComputeProgress } from '../scale/ComputeProgress'
 import { useStore } from '../store/store'
 import { toFlowEdges, toFlowNodes } from './flow-elements'
 import { chooseColumns, layoutGraph } from './layout'
 import { MessageOverlay } from './MessageOverlay'
 import { nodeTypes } from './nodes'
+import { useShownNodes } from './use-node-groups'
 import { edgeTypes } from './WireEdge'
 
 /** Room above for the top row's step captions, below for the last row's. */
@@ -50,10 +53,17 @@ function GraphCanvas() {
   const names = useMemo(() => nodes.map((n) => n.metadata?.name ?? '').filter((n) => n !== ''), [nodes])
   const namesKey = names.join('\n')
   const columns = chooseColumns(names.length, aspect)
+  // With many nodes, the ones drawn in full follow the focused Pod and the selected message.
+  const shown = useShownNodes(names)
   // The layout depends on the names only (not on the Node objects), so a fork that resends the same
   // nodes keeps the layout, and the viewport, as they are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: namesKey stands for names
-  const layout = useMemo(() => layoutGraph(names, columns, { webhooks }), [namesKey, columns, webhooks])
+  const layout = useMemo(
+    () => layoutGraph(names, columns, { webhooks, shown }),
+    [namesKey, columns, webhooks, shown],
+  )
+  // Another node drawn in full keeps the boxes where they are: no re-fit for that.
+  const fitKey = `${namesKey}|${columns}|${webhooks}`
   const flowNodes = useMemo(() => toFlowNodes(layout, nodes), [layout, nodes])
   const flowEdges = useMemo(() => toFlowEdges(layout), [layout])
 
@@ -63,11 +73,11 @@ function GraphCanvas() {
   const { fitView } = useReactFlow()
   const flowStore = useStoreApi()
   const userMoved = useRef(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-fit when the layout changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-fit when the layout's shape changes
   useEffect(() => {
     userMoved.current = false
     fitView(FIT)
-  }, [layout, fitView])
+  }, [fitKey, fitView])
   useEffect(
     () =>
       flowStore.subscribe((s, prev) => {
@@ -107,18 +117,29 @@ function GraphCanvas() {
       <Background variant={BackgroundVariant.Dots} gap={24} size={1} />
       <Controls showInteractive={false} position="bottom-left" />
       <MessageOverlay layout={layout} />
+      <Panel position="bottom-center">
+        <ComputeProgress />
+      </Panel>
     </ReactFlow>
   )
 }
+
+/**
+ * Motion's animation engine, a chunk fetched as the graph mounts rather than part of the first
+ * load (issue 10: initial JS); Pod cards (`m.li`) animate once it is here.
+ */
+const motionFeatures = () => import('./motion-features').then((m) => m.default)
 
 /** The cluster graph. No props: everything comes from the store. */
 export function ClusterGraph() {
   return (
     <div className="pf-graph" data-testid="graph">
       <ReactFlowProvider>
-        <MotionConfig reducedMotion="user">
-          <GraphCanvas />
-        </MotionConfig>
+        <LazyMotion features={motionFeatures}>
+          <MotionConfig reducedMotion="user">
+            <GraphCanvas />
+          </MotionConfig>
+        </LazyMotion>
       </ReactFlowProvider>
     </div>
   )

@@ -3,7 +3,7 @@
  * container, coloured by state. It grows in when the Pod is bound; with prefers-reduced-motion it
  * only flashes a highlight. Clicking it focuses the Pod (as the status strip does).
  */
-import { motion, useReducedMotion } from 'motion/react'
+import { m, useReducedMotion } from 'motion/react'
 import { memo, useMemo } from 'react'
 import { podSummary } from '../../api/kubectl'
 import { DEFAULT_START_MS } from '../../api/time'
@@ -61,7 +61,7 @@ function PodCardView({ pod }: { pod: Pod }) {
     containers: state.containers.map((c) => containerTitle(c, t)).join('; '),
   })
   return (
-    <motion.li
+    <m.li
       className="pf-pod-slot"
       style={{ height: GROUP.slotHeight }}
       initial={reduced ? { opacity: 1, boxShadow: HIGHLIGHT } : { opacity: 0, scale: 0.3 }}
@@ -99,7 +99,7 @@ function PodCardView({ pod }: { pod: Pod }) {
           <span className="pf-pod-status">{summary.status}</span>
         </span>
       </button>
-    </motion.li>
+    </m.li>
   )
 }
 

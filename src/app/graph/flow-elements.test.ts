@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makeNode } from '../model/testing'
 import { toFlowEdges, toFlowNodes } from './flow-elements'
 import { GROUP, layoutGraph, MAX_GROUPS } from './layout'
+import { GROUPED_ABOVE } from './node-groups'
 
 const names = ['control-plane', 'worker-1', 'worker-2']
 const layout = layoutGraph(names, 3)
@@ -35,7 +36,7 @@ describe('toFlowNodes', () => {
   })
 
   it('adds the summary box when nodes are collapsed', () => {
-    const many = Array.from({ length: MAX_GROUPS + 3 }, (_, i) => `n${i}`)
+    const many = Array.from({ length: GROUPED_ABOVE + 3 }, (_, i) => `n${i}`)
     const more = toFlowNodes(layoutGraph(many, 5), []).filter((n) => n.type === 'moreNodes')
     expect(more).toHaveLength(1)
     expect(more[0]?.data).toEqual({ names: many.slice(MAX_GROUPS - 1) })

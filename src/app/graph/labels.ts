@@ -175,6 +175,17 @@ export function describeMessage(
   m: Pick<MessageView, 'kind' | 'from' | 'to' | 'summary'>,
   tr: Translate = t,
 ): string {
+  // Every pill asks on every frame while it moves: remembered per message object and language.
+  let byMessage = described.get(tr)
+  if (!byMessage) described.set(tr, (byMessage = new WeakMap()))
+  let text = byMessage.get(m)
+  if (text === undefined) byMessage.set(m, (text = messageText(m, tr)))
+  return text
+}
+
+const described = new WeakMap<Translate, WeakMap<object, string>>()
+
+function messageText(m: Pick<MessageView, 'kind' | 'from' | 'to' | 'summary'>, tr: Translate): string {
   if (m.kind === 'step') return tr('graph.step', { component: componentName(m.from, tr), summary: m.summary })
   return tr('graph.message', {
     kind: kindName(m.kind, tr),

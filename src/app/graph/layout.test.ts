@@ -98,18 +98,18 @@ describe('layoutGraph', () => {
     ])
   })
 
-  it('shows 20 nodes as 20 boxes', () => {
-    const l = layoutGraph(names(20), 5)
-    expect(l.groups).toHaveLength(20)
+  it('shows 12 nodes as 12 boxes', () => {
+    const l = layoutGraph(names(12), 5)
+    expect(l.groups).toHaveLength(12)
     expect(l.more).toBeUndefined()
   })
 
-  it('collapses nodes beyond the 20th box into one summary box that receives their messages', () => {
+  it('groups all but a few nodes beyond 12 into one group card that receives their messages', () => {
     const all = names(38)
     const l = layoutGraph(all, 5)
     expect(l.groups).toHaveLength(MAX_GROUPS - 1)
     expect(l.more?.names).toEqual(all.slice(MAX_GROUPS - 1))
-    expect(l.more?.names).toHaveLength(19)
+    expect(l.more?.names).toHaveLength(31)
     expect(l.anchors.get(kubeletId('worker-30'))).toBe(l.more?.rect)
     expect(l.anchors.get(runtimeId('worker-30'))).toBe(l.more?.rect)
     expect(l.anchors.get(MORE_NODES)).toBe(l.more?.rect)
@@ -133,9 +133,13 @@ describe('chooseColumns', () => {
     [4, 2.2, 4],
     [4, 0.6, 1],
     [4, 0.3, 1],
-    [20, 1.13, 5],
-    [20, 2, 7],
-    [60, 1.5, 5],
+    [12, 1.13, 4],
+    [12, 2, 6],
+    // Grouped: 7 node boxes and the group card, the same for 20 nodes and for 1,000.
+    [20, 1.13, 3],
+    [20, 2, 4],
+    [60, 1.5, 4],
+    [1000, 1.5, 4],
   ])('%d nodes in a %d:1 panel → %d columns', (n, aspect, cols) => {
     expect(chooseColumns(n, aspect)).toBe(cols)
   })

@@ -14,7 +14,7 @@
  * above it, the registry at the top left, above kubectl, where the runtimes' wires reach it over
 the gap between the control plane and the first row of nodes. Each node
  * box has a fixed size (Pods beyond its slots show as "+N more"), so the layout never moves while
- * playing. Beyond MAX_GROUPS nodes, the rest collapse into one summary box.
+ * playing. Beyond GROUPED_ABOVE nodes, all but a few collapse into one group card (node-groups.ts).
  */
 import {
   APISERVER,
@@ -28,6 +28,7 @@ import {
   SCHEDULER,
   WEBHOOKS,
 } from '../../protocol/messages'
+import { GROUPED_ABOVE, SHOWN_NODES, shownNodes } from './node-groups'
 
 export { APISERVER, CONTROLLER_MANAGER, ETCD, KUBECTL, kubeletId, REGISTRY, runtimeId, SCHEDULER, WEBHOOKS }
 
@@ -86,8 +87,11 @@ export const GROUP = {
 } as const
 
 export const GRID_GAP = 16
-/** Node boxes drawn at most (the last one summarises the rest when there are more nodes). */
-export const MAX_GROUPS = 20
+/**
+ * Node boxes drawn at most when the nodes are grouped (the last one, the group card, stands for
+ * the rest); see node-groups.ts for the threshold and why.
+ */
+export const MAX_GROUPS = SHOWN_NODES + 1
 const ROW_GAP = 24
 const REGISTRY_GAP = 100
 const ETCD_GAP = 64
@@ -181,7 +185,7 @@ export const NODES_TOP = 2 * BOX_HEIGHT + ROW_GAP + NODES_GAP
 
 /** How many node boxes are drawn for `nodeCount` nodes (the summary box included). */
 export function groupCount(nodeCount: number): number {
-  return Math.min(nodeCount, MAX_GROUPS)
+  return nodeCount > GROUPED_ABOVE ? MAX_GROUPS : nodeCount
 }
 
 /**
@@ -191,11 +195,16 @@ export function groupCount(nodeCount: number): number {
 export function layoutGraph(
   nodeNames: readonly string[],
   columns = 4,
-  options: { readonly webhooks?: boolean } = {},
+  options: {
+    readonly webhooks?: boolean
+    /** With grouped nodes: the ones drawn in full (node-groups.ts shownNodes; default: the first). */
+    readonly shown?: readonly string[]
+  } = {},
 ): GraphLayout {
   const boxes = groupCount(nodeNames.length)
-  const collapsed = nodeNames.length > MAX_GROUPS
-  const visible = collapsed ? nodeNames.slice(0, MAX_GROUPS - 1) : nodeNames
+  const collapsed = nodeNames.length > GROUPED_ABOVE
+  const visible = collapsed ? (options.shown ?? shownNodes(nodeNames)) : nodeNames
+  const drawn = new Set(visible)
   const cols = Math.max(1, Math.min(columns, Math.max(1, boxes)))
   const gridWidth = cols * GROUP.width + (cols - 1) * GRID_GAP
   const gridLeft = -gridWidth / 2
@@ -225,7 +234,7 @@ export function layoutGraph(
   })
   let more: MoreNodesLayout | undefined
   if (collapsed) {
-    more = { rect: cell(visible.length), names: nodeNames.slice(visible.length) }
+    more = { rect: cell(visible.length), names: nodeNames.filter((n) => !drawn.has(n)) }
     for (const id of [MORE_NODES, ...more.names.flatMap((n) => [kubeletId(n), runtimeId(n)])]) {
       anchors.set(id, more.rect)
       outer.set(id, more.rect)

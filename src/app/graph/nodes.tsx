@@ -11,7 +11,7 @@ import { nodeRoles, nodeStatus } from '../../api/kubectl'
 import type { Node } from '../../api/types'
 import { plural, type Translate, useT } from '../i18n/i18n'
 import { formatCpu, formatMemory, fraction, nodeAt, nodeUsage, type Usage } from '../model/node-usage'
-import { podCountOnNodes, podKey, podsOnNodeAt } from '../model/pods-view'
+import { podKey, podsOnNodeAt } from '../model/pods-view'
 import { useStore } from '../store/store'
 import { familyColor, familyOf } from './colors'
 import { componentState, stateMeaning } from './component-state'
@@ -26,7 +26,9 @@ import {
   RUNTIME_BOX,
   runtimeId,
 } from './layout'
+import { GROUP_CELLS_TOP, type GroupSummary, groupCellPaths } from './node-groups'
 import { OverflowPod, PodCard } from './PodCard'
+import { groupSummaryAt } from './use-node-groups'
 import { useShallowArray } from './use-shallow-array'
 
 export type ComponentNodeData = { readonly component: ControlComponent }
@@ -236,27 +238,59 @@ export const ClusterNode = memo(ClusterNodeView)
 function MoreNodesView({ data, width, height }: NodeProps<MoreNodesFlowNode>) {
   const { names } = data
   const t = useT()
-  const pods = useStore((s) => podCountOnNodes(s.revisions, s.cursorMs, names))
-  const list = names.slice(0, 6).join(', ') + (names.length > 6 ? ', …' : '')
+  const summary = useStore((s) => groupSummaryAt(s.revisions, s.cursorMs, names))
+  const { nodes, ready, pods } = summary
   return (
     <section
-      className="pf-node pf-more"
+      className={`pf-node pf-more${ready < nodes ? ' not-ready' : ''}`}
       style={familyStyle(MORE_NODES)}
       data-testid="node-more"
       data-component={MORE_NODES}
-      aria-label={t('graph.moreNodesLabel', { count: names.length, pods, names: names.join(', ') })}
+      data-nodes={nodes}
+      data-ready={ready}
+      data-pods={pods}
+      aria-label={t('scale.group.label', { count: nodes, ready, pods })}
     >
       <Anchor id="c" rect={{ x: 0, y: 0, width: width ?? 0, height: height ?? 0 }} />
       <header className="pf-node-title">
-        <span className="pf-node-name">{t('graph.moreNodes', { count: names.length })}</span>
+        <span className="pf-node-name">{t('graph.moreNodes', { count: nodes.toLocaleString() })}</span>
       </header>
-      <p className="pf-more-pods">{plural(t, pods, 'graph.podsOnThemOne', 'graph.podsOnThemOther')}</p>
-      <p className="pf-more-names" title={names.join(', ')}>
-        {list}
+      <p className="pf-more-line pf-more-kubelets" data-testid="node-group-kubelets">
+        {t('scale.group.kubelets', { count: nodes.toLocaleString(), ready: ready.toLocaleString() })}
       </p>
+      <p className="pf-more-line pf-more-runtimes">
+        {t('scale.group.runtimes', { count: nodes.toLocaleString() })} ·{' '}
+        {plural(t, pods, 'scale.group.podsOne', 'scale.group.podsOther')}
+      </p>
+      <GroupCells summary={summary} />
     </section>
   )
 }
+
+/** The grouped nodes as a grid of cells, drawn as one SVG path per kind of cell. */
+const GroupCells = memo(function GroupCells({ summary }: { summary: GroupSummary }) {
+  const t = useT()
+  const width = GROUP.width - 2 * GROUP.pad
+  const height = GROUP.height - GROUP_CELLS_TOP - GROUP.pad
+  const paths = useMemo(() => groupCellPaths(summary, width, height), [summary, width, height])
+  return (
+    <svg
+      className="pf-more-cells"
+      style={{ top: GROUP_CELLS_TOP, left: GROUP.pad }}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={t('scale.group.cells')}
+      data-testid="node-group-cells"
+    >
+      <title>{t('scale.group.cells')}</title>
+      <path className="cell-empty" d={paths.empty} />
+      <path className="cell-some" d={paths.some} />
+      <path className="cell-many" d={paths.many} />
+      <path className="cell-down" d={paths.down} />
+    </svg>
+  )
+})
 
 export const MoreNodes = memo(MoreNodesView)
 

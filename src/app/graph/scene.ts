@@ -10,6 +10,7 @@ import { type Family, messageFamily, type PillVariant, pillVariant } from './col
 import { labelTrack, type Point, placePills, pointAlong, type Segment, wireBetween } from './geometry'
 import { labelWidth, MAX_LABEL, shortLabel } from './labels'
 import type { GraphLayout, Rect } from './layout'
+import { sampleMessages } from './sampling'
 
 /** Pill height at scale 1, in flow units (11px text, 1px padding, borders). */
 export const PILL_HEIGHT = 18
@@ -62,6 +63,8 @@ export interface Scene {
   readonly pulses: readonly PulseView[]
   readonly captions: readonly CaptionView[]
   readonly selection: SelectionView | undefined
+  /** Messages in flight and the sampling step that drew 1 in `step` of them (sampling.ts). */
+  readonly sampling: { readonly step: number; readonly total: number }
 }
 
 /** The wire a message between `from` and `to` travels on (undefined if an end is not drawn). */
@@ -80,24 +83,26 @@ export interface SceneInput {
   readonly selectedMessageId: number | undefined
   /** Pills and captions are drawn this much larger than their flow size (to stay readable). */
   readonly scale: number
+  /** The sampling step of the previous scene (for its hysteresis); 1 or absent: none. */
+  readonly previousSampleStep?: number
 }
 
 export function buildScene(input: SceneInput): Scene {
   const { layout, messages, cursorMs, maxFlightMs, scale } = input
   const h = PILL_HEIGHT * scale
 
-  // One pulse per component (steps often come in bursts): the newest step, as strong as the
-  // strongest one still showing.
+  // One pulse per box (steps often come in bursts; a group card stands for many kubelets): the
+  // newest step, as strong as the strongest one still showing.
   const steps = activeSteps(messages, cursorMs, maxFlightMs)
-  const pulseByComponent = new Map<ComponentId, PulseView>()
+  const pulseByComponent = new Map<Rect, PulseView>()
   for (const m of steps) {
     const rect = layout.anchors.get(m.from)
     if (!rect) continue
     const end = stepEndMs(m)
     const t = end > m.sentAtMs ? (cursorMs - m.sentAtMs) / (end - m.sentAtMs) : 0
     const strength = 1 - 0.65 * Math.min(1, Math.max(0, t))
-    const before = pulseByComponent.get(m.from)
-    pulseByComponent.set(m.from, {
+    const before = pulseByComponent.get(rect)
+    pulseByComponent.set(rect, {
       message: m,
       component: m.from,
       rect,
@@ -128,7 +133,12 @@ export function buildScene(input: SceneInput): Scene {
     })
   }
   const pillItems: { m: MessageView; label: string; at: Point; w: number; p: number }[] = []
-  for (const m of inFlight(messages, cursorMs, maxFlightMs)) {
+  const sample = sampleMessages(
+    inFlight(messages, cursorMs, maxFlightMs),
+    input.selectedMessageId,
+    input.previousSampleStep,
+  )
+  for (const m of sample.shown) {
     const wire = wireFor(layout, m.from, m.to)
     if (!wire) continue
     const p = progress(m, cursorMs)
@@ -164,7 +174,7 @@ export function buildScene(input: SceneInput): Scene {
     )
     selection = { message: selected, rects, wire: wireFor(layout, selected.from, selected.to) }
   }
-  return { pills, pulses, captions, selection }
+  return { pills, pulses, captions, selection, sampling: { step: sample.step, total: sample.total } }
 }
 
 /** A "why?" chain on the graph: each wire its messages travelled (once), and the components involved. */

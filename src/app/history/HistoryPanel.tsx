@@ -12,9 +12,14 @@ import { type Translate, useT } from '../i18n/i18n'
 import { type HistoryEntry, objectHistory } from '../model/history'
 import { type JsonPatchOp, jsonDiff } from '../model/json-diff'
 import { explainState, subjectOf } from '../model/why-view'
+import { pickerGroups } from '../scale/cap'
+import { PickerFilter } from '../scale/PickerFilter'
 import { useStore } from '../store/store'
 import { formatOffset } from '../timeline/scale'
 import { historyKeys, opLine } from './format'
+
+/** Revisions listed before "show more" (a Node's status over a long run has many). */
+const ENTRIES_SHOWN = 100
 
 export function HistoryPanel() {
   const revisions = useStore((s) => s.revisions)
@@ -23,14 +28,21 @@ export function HistoryPanel() {
   const chosen = useStore((s) => s.historyKey)
   const t = useT()
   const key = chosen ?? focused
-  const groups = useMemo(() => historyKeys(revisions.keys()), [revisions])
+  const all = useMemo(() => historyKeys(revisions.keys()), [revisions])
+  // With thousands of Pods the picker lists PICKER_OPTIONS per resource and asks for a filter.
+  const [filter, setFilter] = useState('')
+  const picker = useMemo(() => pickerGroups(all, filter, key), [all, filter, key])
+  const groups = picker.groups
+  const [limit, setLimit] = useState(ENTRIES_SHOWN)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: back to the first page for another object
+  useEffect(() => setLimit(ENTRIES_SHOWN), [key])
   // Writers come from the trace as it is when the revisions change (a revision's cause chain is
   // complete by the time it is stored).
-  const all = useMemo(
+  const history = useMemo(
     () => (key ? objectHistory(revisions, key, useStore.getState().messages) : []),
     [key, revisions],
   )
-  const entries = useMemo(() => all.filter((e) => e.atMs <= cursorMs), [all, cursorMs])
+  const entries = useMemo(() => history.filter((e) => e.atMs <= cursorMs), [history, cursorMs])
   return (
     <section className="history" aria-label={t('history.label')} data-testid="history">
       <label className="history-pick">
@@ -52,12 +64,30 @@ export function HistoryPanel() {
           ))}
         </select>
       </label>
+      <PickerFilter
+        className="history-pick"
+        testId="history-filter"
+        filter={filter}
+        onFilter={setFilter}
+        shown={picker.shown}
+        total={picker.total}
+      />
       {key && entries.length === 0 && (
         <p className="muted">{t('history.none', { subject: subjectOf(key) })}</p>
       )}
       <ol className="history-entries">
-        {key && entries.map((e) => <Entry key={e.revision} entry={e} objectKey={key} />)}
+        {key && entries.slice(0, limit).map((e) => <Entry key={e.revision} entry={e} objectKey={key} />)}
       </ol>
+      {key && entries.length > limit && (
+        <button
+          type="button"
+          className="link pf-more-button"
+          data-testid="history-more"
+          onClick={() => setLimit((n) => n + ENTRIES_SHOWN)}
+        >
+          {t('scale.list.showMore', { count: Math.min(ENTRIES_SHOWN, entries.length - limit) })}
+        </button>
+      )}
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { exportEn } from '../export/text-en'
 import { faultsEn } from '../faults/text-en'
 import { importClusterEn } from '../import-cluster/text-en'
 import { libraryEn } from '../library/text-en'
+import { scaleEn } from '../scale/text-en'
 import { shareEn } from '../share/text-en'
 import { teachingEn } from '../teaching/text-en'
 
@@ -441,6 +442,7 @@ Enter runs the command; ↑ and ↓ recall earlier ones.
   embed: embedEn,
   /** Owned by src/app/export (the Export menu). */
   export: exportEn,
+  scale: scaleEn,
   /** Owned by src/app/import-cluster (the Cluster tab's Import a cluster… dialog). */
   importCluster: importClusterEn,
 } as const

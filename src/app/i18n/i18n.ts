@@ -6,13 +6,33 @@ import { useMemo } from 'react'
 import { create } from 'zustand'
 import { type CatalogOf, detectLang, format, type KeyOf, type Lang, lookup, type Params } from './catalog'
 import { en } from './en'
-import { zh } from './zh'
 
 export type MessageKey = KeyOf<typeof en>
 export type { Lang }
 
-const CATALOGS: Readonly<Record<Lang, CatalogOf<typeof en>>> = { en, zh }
+type Catalog = CatalogOf<typeof en>
+
+/**
+ * English is the reference and every missing key's fallback, so it is always here. Chinese is its
+ * own chunk, fetched only when the page shows Chinese (issue 10: initial JS): `loadCatalog` before
+ * the language is shown, never English text first.
+ */
+const catalogs: Partial<Record<Lang, Catalog>> = { en }
+const LOADERS: Readonly<Record<Lang, () => Promise<Catalog>>> = {
+  en: async () => en,
+  zh: async () => (await import('./zh')).zh,
+}
 const STORAGE_KEY = 'podflow.lang'
+
+/** Fetch `lang`'s catalog if it is not here yet. */
+export async function loadCatalog(lang: Lang): Promise<void> {
+  catalogs[lang] ??= await LOADERS[lang]()
+}
+
+/** Put a catalog in place at once (unit tests, which read Chinese synchronously). */
+export function registerCatalog(lang: Lang, catalog: Catalog): void {
+  catalogs[lang] = catalog
+}
 
 function savedLang(): string | null {
   try {
@@ -30,7 +50,7 @@ export const useLang = create<{ lang: Lang }>(() => ({ lang: detectLang(savedLan
 
 /** `key` in `lang` (English if the key is missing there), placeholders filled. */
 export function translate(lang: Lang, key: MessageKey, params?: Params): string {
-  return format(lookup(CATALOGS[lang], key) ?? lookup(en, key) ?? key, params)
+  return format(lookup(catalogs[lang] ?? en, key) ?? lookup(en, key) ?? key, params)
 }
 
 /**
@@ -75,8 +95,20 @@ export function listOf(tr: Translate, items: readonly string[], max = Number.POS
   return tr('common.listAnd', { items: items.slice(0, -1).join(sep), last: items.at(-1) as string })
 }
 
-export function setLang(lang: Lang): void {
-  useLang.setState({ lang })
+/** The language most recently asked for: a slow catalog must not win over a later choice. */
+let wanted: Lang | undefined
+
+/** Show `lang` on this page (a share link's language), once its catalog is here. */
+export async function showLang(lang: Lang): Promise<void> {
+  wanted = lang
+  await loadCatalog(lang)
+  if (wanted === lang) useLang.setState({ lang })
+}
+
+/** The user's choice: shown, and remembered for the next visit. */
+export async function setLang(lang: Lang): Promise<void> {
+  await showLang(lang)
+  if (wanted !== lang) return
   try {
     localStorage.setItem(STORAGE_KEY, lang)
   } catch {

@@ -7,6 +7,7 @@ import { exportZh } from '../export/text-zh'
 import { faultsZh } from '../faults/text-zh'
 import { importClusterZh } from '../import-cluster/text-zh'
 import { libraryZh } from '../library/text-zh'
+import { scaleZh } from '../scale/text-zh'
 import { shareZh } from '../share/text-zh'
 import { teachingZh } from '../teaching/text-zh'
 import type { CatalogOf } from './catalog'
@@ -417,5 +418,6 @@ Enter 运行命令；↑ 和 ↓ 调出之前的命令。
   share: shareZh,
   embed: embedZh,
   export: exportZh,
+  scale: scaleZh,
   importCluster: importClusterZh,
 }

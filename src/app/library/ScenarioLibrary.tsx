@@ -1,24 +1,27 @@
 /**
  * The top bar's "Scenarios" button and the library dialog: every scenario with its title and goal
- * in the current language, and a button to load it.
+ * in the current language, and a button to load it. The list (and the scenarios' data) is a chunk
+ * of its own, fetched the first time the dialog opens (lazy.tsx).
  */
 import './library.css'
-import { useRef } from 'react'
-import { SCENARIOS } from '../../scenarios/library'
-import { useLang, useT } from '../i18n/i18n'
-import { loadLibraryScenario } from './load'
+import { useRef, useState } from 'react'
+import { useT } from '../i18n/i18n'
+import { LibraryList, Loading } from '../lazy'
 
 export function ScenarioLibrary() {
   const t = useT()
-  const lang = useLang((s) => s.lang)
   const dialog = useRef<HTMLDialogElement>(null)
+  const [opened, setOpened] = useState(false)
   return (
     <>
       <button
         type="button"
         data-testid="scenarios-open"
         title={t('library.openHint')}
-        onClick={() => dialog.current?.showModal()}
+        onClick={() => {
+          setOpened(true)
+          dialog.current?.showModal()
+        }}
       >
         {t('library.open')}
       </button>
@@ -30,27 +33,11 @@ export function ScenarioLibrary() {
           </button>
         </header>
         <p className="muted">{t('library.intro')}</p>
-        <ol className="library-list">
-          {SCENARIOS.map((s) => (
-            <li key={s.id} data-testid="scenario-item" data-id={s.id}>
-              <div>
-                <strong>{s.title[lang]}</strong>
-                <p className="muted">{s.goal[lang]}</p>
-              </div>
-              <button
-                type="button"
-                data-testid="scenario-load"
-                data-id={s.id}
-                onClick={() => {
-                  dialog.current?.close()
-                  void loadLibraryScenario(s)
-                }}
-              >
-                {t('library.load')}
-              </button>
-            </li>
-          ))}
-        </ol>
+        {opened && (
+          <Loading>
+            <LibraryList onLoad={() => dialog.current?.close()} />
+          </Loading>
+        )}
       </dialog>
     </>
   )

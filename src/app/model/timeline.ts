@@ -125,6 +125,8 @@ const EVENT_PREFIX = '/registry/events/'
 /** An occurrence of an Event, keyed by the object it is about. */
 interface Occurrence extends EventTick {
   readonly objectUid: string
+  /** `namespace/name` of the Pod the Event is about. */
+  readonly podRef: string
 }
 
 /** Every Event occurrence, by `namespace/name` of the Pod it is about. */
@@ -132,36 +134,59 @@ function podEventOccurrences(index: RevisionIndex): Map<string, Occurrence[]> {
   const byPod = new Map<string, Occurrence[]>()
   const keys = [...index.keys()].filter((k) => k.startsWith(EVENT_PREFIX)).sort()
   for (const key of keys) {
-    let lastCount = 0
-    for (const r of index.get(key) ?? []) {
-      if (!r.object) {
-        lastCount = 0
-        continue
-      }
-      const v = eventView(r.object as AnyEvent)
-      if (v.kind && v.kind !== 'Pod') continue
-      const count = Math.max(1, v.seriesCount ?? v.count)
-      // A first sighting is one occurrence; a later revision is a repeat only if the count went up.
-      if (lastCount > 0 && count <= lastCount) continue
-      lastCount = count
-      const podRef = `${v.objectNamespace}/${v.objectName}`
-      const occurrence: Occurrence = {
-        type: v.type,
-        reason: v.reason,
-        message: v.message,
-        atMs: r.atMs,
-        count,
-        key,
-        revision: r.revision,
-        messageId: r.messageId,
-        objectUid: v.objectUid,
-      }
-      const list = byPod.get(podRef)
+    const revisions = index.get(key) ?? []
+    let occurrences = occurrenceCache.get(revisions)
+    if (!occurrences) {
+      occurrences = eventOccurrences(key, revisions)
+      occurrenceCache.set(revisions, occurrences)
+    }
+    for (const occurrence of occurrences) {
+      const list = byPod.get(occurrence.podRef)
       if (list) list.push(occurrence)
-      else byPod.set(podRef, [occurrence])
+      else byPod.set(occurrence.podRef, [occurrence])
     }
   }
   return byPod
+}
+
+/**
+ * Per revision list (the store never changes one in place: a new revision makes a new list), what
+ * was derived from it, so that with thousands of Pods a new frame recomputes only the keys it
+ * touched (the timeline runs this on every change of the index).
+ */
+const occurrenceCache = new WeakMap<readonly ObjectRevision[], Occurrence[]>()
+const incarnationCache = new WeakMap<readonly ObjectRevision[], { startMs: number; lanes: LaneBuilder[] }>()
+
+/** The occurrences of one Event key's revisions (about a Pod), in order. */
+function eventOccurrences(key: string, revisions: readonly ObjectRevision[]): Occurrence[] {
+  const out: Occurrence[] = []
+  let lastCount = 0
+  for (const r of revisions) {
+    if (!r.object) {
+      lastCount = 0
+      continue
+    }
+    const v = eventView(r.object as AnyEvent)
+    if (v.kind && v.kind !== 'Pod') continue
+    const count = Math.max(1, v.seriesCount ?? v.count)
+    // A first sighting is one occurrence; a later revision is a repeat only if the count went up.
+    if (lastCount > 0 && count <= lastCount) continue
+    lastCount = count
+    const podRef = `${v.objectNamespace}/${v.objectName}`
+    out.push({
+      podRef,
+      type: v.type,
+      reason: v.reason,
+      message: v.message,
+      atMs: r.atMs,
+      count,
+      key,
+      revision: r.revision,
+      messageId: r.messageId,
+      objectUid: v.objectUid,
+    })
+  }
+  return out
 }
 
 function ownerOf(pod: Pod): TimelineOwner | undefined {
@@ -294,21 +319,13 @@ export function podTimelines(
     const namespace =
       first.namespace ?? (first.object?.metadata?.namespace as string | undefined) ?? 'default'
     const name = first.name
-    const incarnations: LaneBuilder[] = []
-    let current: LaneBuilder | undefined
-    for (const r of revisions) {
-      if (!r.object) {
-        if (current && current.deletedAtMs === undefined) current.add(r)
-        continue
-      }
-      const uid = r.object.metadata?.uid
-      const replaced = current && uid && current.uid && uid !== current.uid
-      if (!current || current.deletedAtMs !== undefined || replaced) {
-        if (replaced) current?.end(r.atMs)
-        current = new LaneBuilder(key, r.atMs, startMs, writer)
-        incarnations.push(current)
-      }
-      current.add(r)
+    // Without a trace (no writers), a Pod's lanes depend on its revisions only: cached per list.
+    let incarnations: LaneBuilder[]
+    const cached = trace ? undefined : incarnationCache.get(revisions)
+    if (cached && cached.startMs === startMs) incarnations = cached.lanes
+    else {
+      incarnations = buildIncarnations(key, revisions, startMs, writer)
+      if (!trace) incarnationCache.set(revisions, { startMs, lanes: incarnations })
     }
     const podOccurrences = events.get(`${namespace}/${name}`) ?? []
     for (const [i, lane] of incarnations.entries()) {
@@ -332,7 +349,7 @@ export function podTimelines(
         conditions: lane.conditions,
         restarts: lane.restarts,
         events: mine
-          .map(({ objectUid: _, ...tick }) => tick)
+          .map(({ objectUid: _, podRef: __, ...tick }) => tick)
           .sort((a, b) => a.atMs - b.atMs || a.revision - b.revision),
       })
     }
@@ -344,6 +361,32 @@ export function podTimelines(
       compare(a.name, b.name) ||
       (a.segments[0]?.revision ?? 0) - (b.segments[0]?.revision ?? 0),
   )
+}
+
+/** A Pod key's lanes: a new one for each incarnation (a new uid, or after a deletion). */
+function buildIncarnations(
+  key: string,
+  revisions: readonly ObjectRevision[],
+  startMs: number,
+  writer: (r: ObjectRevision) => Writer | undefined,
+): LaneBuilder[] {
+  const incarnations: LaneBuilder[] = []
+  let current: LaneBuilder | undefined
+  for (const r of revisions) {
+    if (!r.object) {
+      if (current && current.deletedAtMs === undefined) current.add(r)
+      continue
+    }
+    const uid = r.object.metadata?.uid
+    const replaced = current && uid && current.uid && uid !== current.uid
+    if (!current || current.deletedAtMs !== undefined || replaced) {
+      if (replaced) current?.end(r.atMs)
+      current = new LaneBuilder(key, r.atMs, startMs, writer)
+      incarnations.push(current)
+    }
+    current.add(r)
+  }
+  return incarnations
 }
 
 function compare(a: string, b: string): number {

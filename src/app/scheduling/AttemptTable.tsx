@@ -4,18 +4,27 @@
  * narrow panel without scrolling) and a column per Score plugin in the chosen mode. The winner and tie-break candidates are marked; the caption says what the table
  * cannot show (nodes Filter skipped, a skipped Score, a tie broken at random).
  */
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import type { SchedulingAttempt } from '../../protocol/messages'
 import { type Translate, useT } from '../i18n/i18n'
+import { capList } from '../scale/cap'
 import { explainTable, type NodeRow, type ScoreMode } from './explain'
 import { shortPluginName, shortVerdict } from './plugin-names'
 
+/** Node rows listed before "show more" (1,000 nodes make 1,000 rows; the winner always shows). */
+export const TABLE_ROWS = 100
+
 export function AttemptTable({ attempt, mode }: { attempt: SchedulingAttempt; mode: ScoreMode }) {
   const { filterPlugins, scorePlugins, rows } = useMemo(() => explainTable(attempt), [attempt])
+  const [limit, setLimit] = useState(TABLE_ROWS)
+  const { shown, hidden } = useMemo(
+    () => capList(rows, limit, (r) => r.winner || r.tieCandidate),
+    [rows, limit],
+  )
   const scored = scorePlugins.length > 0
   const t = useT()
   return (
-    <div className="sched-scroll">
+    <div className="sched-scroll" data-rows={rows.length}>
       <table className="sched-table" data-testid="scheduling-table">
         <caption>{caption(attempt, rows.length, t)}</caption>
         <thead>
@@ -61,11 +70,22 @@ export function AttemptTable({ attempt, mode }: { attempt: SchedulingAttempt; mo
           </tr>
         </thead>
         <tbody>
-          {rows.map((r) => (
+          {shown.map((r) => (
             <Row key={r.node} row={r} filterPlugins={filterPlugins} scorePlugins={scorePlugins} mode={mode} />
           ))}
         </tbody>
       </table>
+      {hidden > 0 && (
+        <button
+          type="button"
+          className="link pf-more-button"
+          data-testid="scheduling-more"
+          data-hidden={hidden}
+          onClick={() => setLimit((n) => n + TABLE_ROWS * 4)}
+        >
+          {t('scale.list.showMore', { count: Math.min(hidden, TABLE_ROWS * 4).toLocaleString() })}
+        </button>
+      )}
     </div>
   )
 }
@@ -78,10 +98,10 @@ function caption(a: SchedulingAttempt, shown: number, t: Translate): string {
   if (a.result === 'Scheduled' && !a.total && a.feasibleNodes === 1)
     notes.push(t('scheduling.caption.scoreSkipped'))
   if (a.tieBreak) {
-    const { candidates, maxScore } = a.tieBreak
+    const { count, maxScore } = a.tieBreak
     notes.push(
       t('scheduling.caption.tieBreak', {
-        count: candidates.length,
+        count,
         score: maxScore,
         node: a.selectedNode ?? '',
       }),

@@ -2,9 +2,11 @@
  * The Scheduling tab: which Pod (the focused one; choosing another focuses it everywhere), then
  * its scheduling explanation.
  */
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useT } from '../i18n/i18n'
 import { podKeys } from '../model/pods-view'
+import { pickerGroups } from '../scale/cap'
+import { PickerFilter } from '../scale/PickerFilter'
 import { useStore } from '../store/store'
 import { SchedulingPanel } from './SchedulingPanel'
 
@@ -14,7 +16,14 @@ export function SchedulingTab() {
   const focused = useStore((s) => s.focusedPodKey)
   const revisions = useStore((s) => s.revisions)
   const t = useT()
-  const keys = useMemo(() => podKeys(revisions), [revisions])
+  const all = useMemo(() => podKeys(revisions), [revisions])
+  // Thousands of Pods: PICKER_OPTIONS of them in the list, and a filter to find the others.
+  const [filter, setFilter] = useState('')
+  const picker = useMemo(
+    () => pickerGroups([{ resource: 'pods', keys: all }], filter, focused),
+    [all, filter, focused],
+  )
+  const keys = picker.groups[0]?.keys ?? []
   return (
     <div className="scheduling-tab">
       <label className="scheduling-pick">
@@ -32,6 +41,14 @@ export function SchedulingTab() {
           ))}
         </select>
       </label>
+      <PickerFilter
+        className="scheduling-pick"
+        testId="scheduling-filter"
+        filter={filter}
+        onFilter={setFilter}
+        shown={picker.shown}
+        total={picker.total}
+      />
       {focused ? (
         <SchedulingPanel pod={focused.slice(PREFIX.length)} />
       ) : (

@@ -182,11 +182,8 @@ function explainScheduled(a: SchedulingAttempt, tr: Translate): string {
   let line: string
   if (a.tieBreak) {
     // Stated as a tie-break, not a win: the seeded RNG picked among equals.
-    const { candidates, maxScore } = a.tieBreak
-    const between =
-      candidates.length <= 3
-        ? listOf(tr, candidates)
-        : tr('scheduling.answer.nodeCount', { count: candidates.length })
+    const { candidates, count, maxScore } = a.tieBreak
+    const between = count <= 3 ? listOf(tr, candidates) : tr('scheduling.answer.nodeCount', { count })
     const tie = { node, between, score: maxScore }
     line = ahead ? tr('scheduling.answer.tieAhead', { ...tie, ahead }) : tr('scheduling.answer.tie', tie)
   } else if (a.total && total[node] !== undefined) {

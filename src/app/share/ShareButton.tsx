@@ -1,13 +1,12 @@
 /**
  * The top bar's Share button: copies a link to exactly what is on screen and says so ("Link
  * copied", with the link's length when some apps might cut it). Without a clipboard (permission
- * refused, an insecure origin) it shows the link in a field to copy by hand.
+ * refused, an insecure origin) it shows the link in a field to copy by hand. The encoder (with the
+ * scenario library) is a chunk of its own, fetched on the first click.
  */
 import './share.css'
 import { useEffect, useRef, useState } from 'react'
 import { useLang, useT } from '../i18n/i18n'
-import { linkLength, MAX_FRAGMENT_CHARS } from './codec'
-import { makeShareLink } from './current'
 
 type Status =
   | {
@@ -16,7 +15,7 @@ type Status =
       readonly chars: number
       readonly long: boolean
     }
-  | { readonly kind: 'too-big'; readonly chars: number }
+  | { readonly kind: 'too-big'; readonly chars: number; readonly max: number }
   | { readonly kind: 'not-ready' }
 
 /** How long a plain "Link copied" stays. */
@@ -52,10 +51,14 @@ export function ShareButton() {
   const share = async () => {
     setBusy(true)
     try {
+      const [{ makeShareLink }, { linkLength, MAX_FRAGMENT_CHARS }] = await Promise.all([
+        import('./current'),
+        import('./codec'),
+      ])
       const link = await makeShareLink()
       if (!link) return setStatus({ kind: 'not-ready' })
       const { chars, long, tooLong } = linkLength(link)
-      if (tooLong) return setStatus({ kind: 'too-big', chars })
+      if (tooLong) return setStatus({ kind: 'too-big', chars, max: MAX_FRAGMENT_CHARS })
       setStatus({ kind: (await copy(link)) ? 'copied' : 'manual', link, chars, long })
     } finally {
       setBusy(false)
@@ -70,7 +73,7 @@ export function ShareButton() {
       case 'manual':
         return s.long ? t('share.copyByHandLong', { count: n(s.chars) }) : t('share.copyByHand')
       case 'too-big':
-        return t('share.tooBig', { count: n(s.chars), max: n(MAX_FRAGMENT_CHARS) })
+        return t('share.tooBig', { count: n(s.chars), max: n(s.max) })
       case 'not-ready':
         return t('share.notReady')
     }

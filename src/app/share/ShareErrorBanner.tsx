@@ -2,7 +2,7 @@
 import './share.css'
 import { useLang, useT } from '../i18n/i18n'
 import { explainProblem } from './explain'
-import { dismissShareProblem, useShareLink } from './restore'
+import { dismissShareProblem, useShareLink } from './link-state'
 
 export function ShareErrorBanner() {
   const t = useT()

@@ -24,10 +24,11 @@ import type { LibraryScenario } from '../../scenarios/types'
 import type { Lang } from '../i18n/catalog'
 import type { DockTab } from '../store/store'
 import { badBase64Char, deflate, fromBase64url, inflate, toBase64url } from './compress'
+import { isShareFragment, SHARE_PREFIX } from './fragment'
+
+export { isShareFragment, SHARE_PREFIX }
 
 export const SHARE_VERSION = 1
-/** The fragment's prefix (after `#`). */
-export const SHARE_PREFIX = 's='
 /** Longest fragment decoded (characters); longer ones are refused before any work. */
 export const MAX_FRAGMENT_CHARS = 65_536
 /** Largest inflated payload (bytes): a decompression bomb stops here. */
@@ -389,12 +390,6 @@ export function linkLength(link: string): {
 }
 
 // ---------------------------------------------------------------- decode
-
-/** Cheap: does this fragment claim to be a share link (whatever its state)? */
-export function isShareFragment(hash: string): boolean {
-  const h = hash.startsWith('#') ? hash.slice(1) : hash
-  return h.startsWith(SHARE_PREFIX) || /^s%3d/i.test(h)
-}
 
 /** Decode a fragment (`location.hash`, with or without `#`). Never throws. */
 export async function decodeShare(

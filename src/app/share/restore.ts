@@ -5,30 +5,23 @@
  * kubectl's user, and the link's first manifest in the editor. The trace streams in after the
  * load; the cursor is set at once and the views follow as frames arrive.
  *
- * A link that cannot be opened leaves a banner (useShareLink) saying why, in the user's language,
- * and the caller starts the app as usual. Nothing here writes the user's saved draft: a link is its
- * own scenario, shown without touching `podflow.draft`; nor the remembered language: the link's
- * language holds for this page only.
+ * A link that cannot be opened leaves a banner (useShareLink, link-state.ts) saying why, in the
+ * user's language, and the caller starts the app as usual. Nothing here writes the user's saved
+ * draft: a link is its own scenario, shown without touching `podflow.draft`; nor the remembered
+ * language: the link's language holds for this page only.
+ *
+ * A chunk of its own with the decoder and the scenario library, fetched only when the address
+ * carries a link (fragment.ts).
  */
-import { create } from 'zustand'
 import { ADMIN_USER, type ScenarioInput } from '../../protocol/messages'
 import { loadScenario } from '../bridge'
-import { useLang } from '../i18n/i18n'
+import { showLang } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { useTeaching } from '../teaching/teaching-store'
 import { decodeShare, isShareFragment, type SharedView } from './codec'
-import type { LinkProblem } from './explain'
+import { useShareLink } from './link-state'
 
-export interface ShareLinkState {
-  /** Why the link in the address could not be opened (the banner), until dismissed. */
-  problem: LinkProblem | undefined
-}
-
-export const useShareLink = create<ShareLinkState>(() => ({ problem: undefined }))
-
-export function dismissShareProblem(): void {
-  useShareLink.setState({ problem: undefined })
-}
+export { dismissShareProblem, type ShareLinkState, useShareLink } from './link-state'
 
 /** 'none': no share link in the fragment; 'failed': there was one, and the banner says why. */
 export type RestoreOutcome = 'none' | 'restored' | 'failed'
@@ -85,16 +78,7 @@ export async function restoreView(view: SharedView): Promise<'restored' | 'faile
   })
   useTeaching.setState({ enabled: view.teaching })
   // For this page only: the user's remembered choice stays theirs.
-  if (view.lang) useLang.setState({ lang: view.lang })
+  if (view.lang) await showLang(view.lang)
   useShareLink.setState({ problem: undefined })
   return 'restored'
-}
-
-/** Open another link pasted into the address bar of this page (only the fragment changes). */
-export function followShareLinks(): () => void {
-  const onHashChange = () => {
-    if (isShareFragment(location.hash)) void restoreFromLocation(location.hash)
-  }
-  window.addEventListener('hashchange', onHashChange)
-  return () => window.removeEventListener('hashchange', onHashChange)
 }

@@ -5,11 +5,15 @@
  */
 import type { Node } from 'kubernetes-types/core/v1'
 import { create } from 'zustand'
+import { applyDelta } from '../../protocol/delta'
 import {
   ADMIN_USER,
   type MessageView,
   type ObjectRevision,
   type ScenarioInput,
+  type WireFrame,
+  type WireRevision,
+  type WorkerProgress,
 } from '../../protocol/messages'
 import type { EditorProblem } from '../editor/field-lines'
 import { truncateRevisions } from '../model/objects'
@@ -31,6 +35,8 @@ export interface TraceSlice {
   scenario: ScenarioInput | undefined
   computedUntilMs: number
   idleAtMs: number | undefined
+  /** The worker's last `progress` report (a long computation), for the progress bar. */
+  progress: WorkerProgress | undefined
 }
 
 export interface PlaybackSlice {
@@ -112,6 +118,7 @@ export const initialTrace: TraceSlice = {
   scenario: undefined,
   computedUntilMs: 0,
   idleAtMs: undefined,
+  progress: undefined,
 }
 
 export const initialPlayback: PlaybackSlice = {
@@ -190,32 +197,83 @@ export function resetTrace(
   })
 }
 
+/** A worker `frame` event. */
+export type FrameEvent = WireFrame
+
+/**
+ * The store changes that take in worker frames at once (frames of an older generation are
+ * ignored): messages appended, revisions rebuilt from their deltas (against the last revision of
+ * their key) and indexed. Pure, so playback can fold it into the same update as the cursor: one
+ * React render per animation frame.
+ */
+export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<State> {
+  const mine = frames.filter((f) => f.generation === s.generation)
+  const last = mine[mine.length - 1]
+  if (!last) return {}
+  let maxFlightMs = s.maxFlightMs
+  const added: MessageView[] = []
+  let index: Map<string, ObjectRevision[]> | undefined
+  /** Lists already copied in this patch (appended to in place). */
+  const copied = new Set<string>()
+  for (const f of mine) {
+    for (const m of f.messages) {
+      maxFlightMs = Math.max(maxFlightMs, m.deliverAtMs - m.sentAtMs)
+      added.push(m)
+    }
+    for (const w of f.revisions) {
+      index ??= new Map(s.revisions)
+      const list = index.get(w.key)
+      const r = decodeRevision(w, list)
+      if (!list) {
+        index.set(w.key, [r])
+        copied.add(w.key)
+      } else if (copied.has(w.key)) list.push(r)
+      else {
+        index.set(w.key, [...list, r])
+        copied.add(w.key)
+      }
+    }
+  }
+  return {
+    messages: added.length ? s.messages.concat(added) : s.messages,
+    maxFlightMs,
+    computedUntilMs: last.computedUntilMs,
+    idleAtMs: last.idleAtMs,
+    ...(index ? { revisions: index } : {}),
+  }
+}
+
+/** A revision as the store keeps it: a delta applied to the object of the key's last revision. */
+function decodeRevision(w: WireRevision, list: readonly ObjectRevision[] | undefined): ObjectRevision {
+  if (!('delta' in w) || w.object !== undefined) return w as ObjectRevision
+  const { delta, ...rest } = w
+  const prev = list?.[list.length - 1]?.object
+  if (!prev) {
+    // The worker sends a delta only against an object this side holds: a bug if it does not.
+    console.error(`a delta for ${w.key} at revision ${w.revision} without the object it changes`)
+    return { ...rest, object: null }
+  }
+  return { ...rest, object: applyDelta(prev, delta) }
+}
+
 /** Append a worker `frame` (ignored if it belongs to an older generation). */
 export function appendFrame(
   generation: number,
   messages: readonly MessageView[],
-  revisions: readonly ObjectRevision[],
+  revisions: readonly WireRevision[],
   computedUntilMs: number,
   idleAtMs: number | undefined,
 ): void {
-  useStore.setState((s) => {
-    if (generation !== s.generation) return {}
-    let maxFlightMs = s.maxFlightMs
-    for (const m of messages) maxFlightMs = Math.max(maxFlightMs, m.deliverAtMs - m.sentAtMs)
-    const next: Partial<State> = {
-      messages: messages.length ? [...s.messages, ...messages] : s.messages,
-      maxFlightMs,
-      computedUntilMs,
-      idleAtMs,
-    }
-    if (revisions.length) {
-      const index = new Map(s.revisions)
-      for (const r of revisions) {
-        const list = index.get(r.key)
-        index.set(r.key, list ? [...list, r] : [r])
-      }
-      next.revisions = index
-    }
-    return next
-  })
+  useStore.setState((s) =>
+    framesPatch(s, [
+      {
+        type: 'frame',
+        generation,
+        messages,
+        revisions,
+        computedUntilMs,
+        ...(idleAtMs !== undefined ? { idleAtMs } : {}),
+      },
+    ]),
+  )
 }

@@ -1,4 +1,7 @@
 /** The top bar's "Teach" button: teaching mode on or off (stepping then follows the story). */
+// With the first paint: the toggle's own style, and the close button the scenario card shares
+// (the panel itself is a lazy chunk, lazy.tsx).
+import './teaching.css'
 import { useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { useTeaching } from './teaching-store'

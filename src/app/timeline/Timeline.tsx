@@ -4,6 +4,10 @@
  * of the cursor (the future stays hidden, as on the graph). Click anywhere to seek there; clicking
  * a mark also explains it ("why?" in the inspector, the chain on the graph). Ctrl+wheel or the
  * buttons zoom, Shift+wheel or a drag pans, Fit follows the cursor again.
+ *
+ * Virtualized (virtual.ts): with thousands of Pods only the rows in view, and a few around them,
+ * are in the DOM; spacers keep the scroll height of the whole list. Focusing a Pod elsewhere
+ * scrolls its lane into view.
  */
 import './timeline.css'
 import {
@@ -16,7 +20,7 @@ import {
   type WheelEvent,
 } from 'react'
 import { plural, useT } from '../i18n/i18n'
-import { lanesOf, timelineGroups } from '../model/timeline'
+import { lanesOf, type PodTimeline, type TimelineGroup, timelineGroups } from '../model/timeline'
 import { causeChain, shortRequest, writerOf } from '../model/why'
 import { explainState } from '../model/why-view'
 import { seek } from '../playback'
@@ -25,6 +29,28 @@ import { laneMarks, type Mark } from './marks'
 import { fitWindow, LABEL_WIDTH, pan, type TimeWindow, timeAt, zoom } from './scale'
 import { TimelineAxis } from './TimelineAxis'
 import { TimelineLane } from './TimelineLane'
+import { rowOffsets, scrollToRow, virtualWindow } from './virtual'
+
+/** Row heights in px, as timeline.css draws them (the virtual list needs them up front). */
+const GROUP_ROW_PX = 22
+const LANE_ROW_PX = 32
+/** The sticky time axis at the top of the scrolling body. */
+const AXIS_PX = 20
+
+type Row =
+  | { readonly kind: 'group'; readonly group: TimelineGroup }
+  | { readonly kind: 'lane'; readonly lane: PodTimeline; readonly laneIndex: number }
+
+/** Groups flattened into rows: each group's title, then its lanes (numbered across groups). */
+function rowsOf(groups: readonly TimelineGroup[]): Row[] {
+  const rows: Row[] = []
+  let laneIndex = 0
+  for (const group of groups) {
+    rows.push({ kind: 'group', group })
+    for (const lane of group.lanes) rows.push({ kind: 'lane', lane, laneIndex: laneIndex++ })
+  }
+  return rows
+}
 
 interface Hover {
   readonly tip: string
@@ -43,7 +69,11 @@ export function Timeline() {
   const lanes = lanesOf(revisions)
   const visible = useMemo(() => lanes.filter((l) => l.createdAtMs <= cursorMs), [lanes, cursorMs])
   const groups = useMemo(() => timelineGroups(visible), [visible])
-  const marks = useMemo(() => visible.map((l) => laneMarks(l, cursorMs, t)), [visible, cursorMs, t])
+  const rows = useMemo(() => rowsOf(groups), [groups])
+  const offsets = useMemo(
+    () => rowOffsets(rows.map((r) => (r.kind === 'group' ? GROUP_ROW_PX : LANE_ROW_PX))),
+    [rows],
+  )
 
   const [userWindow, setUserWindow] = useState<TimeWindow | undefined>()
   // A new scenario starts with the whole story in view again.
@@ -53,15 +83,40 @@ export function Timeline() {
 
   const bodyRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(600)
+  const [scroll, setScroll] = useState({ top: 0, height: 400 })
   useEffect(() => {
     const el = bodyRef.current
     if (!el) return
-    const measure = () => setWidth(Math.max(100, el.clientWidth - LABEL_WIDTH))
+    const measure = () => {
+      setWidth(Math.max(100, el.clientWidth - LABEL_WIDTH))
+      setScroll({ top: el.scrollTop, height: el.clientHeight - AXIS_PX })
+    }
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()
   }, [])
+
+  const win = virtualWindow(offsets, scroll.top, scroll.height)
+  const shownRows = useMemo(() => rows.slice(win.start, win.end), [rows, win.start, win.end])
+  // Marks only for the lanes rendered, by lane index.
+  const marks = useMemo(() => {
+    const out = new Map<number, readonly Mark[]>()
+    for (const r of shownRows) if (r.kind === 'lane') out.set(r.laneIndex, laneMarks(r.lane, cursorMs, t))
+    return out
+  }, [shownRows, cursorMs, t])
+
+  // A Pod focused elsewhere (the graph, the status strip) scrolls its lane into view.
+  const focusedPodKey = useStore((s) => s.focusedPodKey)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the focus changes
+  useEffect(() => {
+    const el = bodyRef.current
+    if (!el || !focusedPodKey) return
+    const index = rows.findIndex((r) => r.kind === 'lane' && r.lane.key === focusedPodKey)
+    if (index < 0) return
+    const top = scrollToRow(offsets, index, el.scrollTop, el.clientHeight - AXIS_PX)
+    if (top !== el.scrollTop) el.scrollTop = top
+  }, [focusedPodKey])
 
   const [hover, setHover] = useState<Hover | undefined>()
   const drag = useRef<{ x: number; window: TimeWindow; moved: boolean } | undefined>(undefined)
@@ -73,7 +128,7 @@ export function Timeline() {
     const el = (target as HTMLElement | null)?.closest?.('[data-mark]') as HTMLElement | null
     if (!el) return undefined
     const [lane, index] = (el.dataset.mark ?? '').split(':').map(Number)
-    return marks[lane ?? -1]?.[index ?? -1]
+    return marks.get(lane ?? -1)?.[index ?? -1]
   }
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -119,7 +174,6 @@ export function Timeline() {
     }
   }
 
-  let laneIndex = 0
   return (
     <section
       className="timeline"
@@ -172,33 +226,47 @@ export function Timeline() {
           setHover(undefined)
         }}
         onWheel={onWheel}
+        onScroll={(e) => {
+          const el = e.currentTarget
+          setScroll({ top: el.scrollTop, height: el.clientHeight - AXIS_PX })
+        }}
+        data-rows={rows.length}
       >
         <TimelineAxis window={window} width={width} cursorMs={cursorMs} />
         {groups.length === 0 && <p className="muted tl-empty">{t('common.noPods')}</p>}
-        {groups.map((g) => (
-          <div key={g.group} className="tl-group" data-testid="timeline-group" data-group={g.group}>
-            <div className="tl-group-title">
-              {g.owner ? `${g.owner.kind} ${g.owner.name}` : 'Pod'}{' '}
-              <span className="muted">
-                {g.namespace} · {plural(t, g.lanes.length, 'timeline.podsOne', 'timeline.podsOther')}
-              </span>
-            </div>
-            {g.lanes.map((lane) => {
-              const i = laneIndex++
-              return (
-                <TimelineLane
-                  key={`${lane.key}#${lane.createdAtMs}`}
-                  lane={lane}
-                  laneIndex={i}
-                  marks={marks[i] ?? []}
-                  window={window}
-                  width={width}
-                  cursorMs={cursorMs}
-                />
-              )
-            })}
-          </div>
-        ))}
+        {win.before > 0 && <div className="tl-spacer" style={{ height: win.before }} aria-hidden="true" />}
+        {shownRows.map((r) => {
+          if (r.kind === 'group') {
+            const g = r.group
+            return (
+              <div
+                key={g.group}
+                className="tl-group-title"
+                style={{ height: GROUP_ROW_PX }}
+                data-testid="timeline-group"
+                data-group={g.group}
+              >
+                {g.owner ? `${g.owner.kind} ${g.owner.name}` : 'Pod'}{' '}
+                <span className="muted">
+                  {g.namespace} · {plural(t, g.lanes.length, 'timeline.podsOne', 'timeline.podsOther')}
+                </span>
+              </div>
+            )
+          }
+          const { lane, laneIndex } = r
+          return (
+            <TimelineLane
+              key={`${lane.key}#${lane.createdAtMs}`}
+              lane={lane}
+              laneIndex={laneIndex}
+              marks={marks.get(laneIndex) ?? []}
+              window={window}
+              width={width}
+              cursorMs={cursorMs}
+            />
+          )
+        })}
+        {win.after > 0 && <div className="tl-spacer" style={{ height: win.after }} aria-hidden="true" />}
         {hover && (
           <div
             className="tl-tooltip"

@@ -5,34 +5,65 @@
 import type { JsonPatchOp } from './patch'
 
 export function diff(before: unknown, after: unknown, path = ''): JsonPatchOp[] {
-  if (before === after) return []
-  const isObj = (v: unknown) => v !== null && typeof v === 'object'
-  if (!isObj(before) || !isObj(after) || Array.isArray(before) !== Array.isArray(after)) {
-    return before === undefined
-      ? [{ op: 'add', path, value: after }]
-      : [{ op: 'replace', path, value: after }]
-  }
   const ops: JsonPatchOp[] = []
+  diffInto(ops, before, after, path, [])
+  return ops
+}
+
+/**
+ * Appends to one list, and builds a path string only for an op it emits: equal subtrees (most of
+ * an object an admission plugin did not touch) cost no allocation. `keys` is the path below
+ * `base`, as a stack of escaped segments.
+ */
+function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: string, keys: string[]): void {
+  if (before === after) return
+  const path = () => (keys.length ? `${base}/${keys.join('/')}` : base)
+  if (!isObject(before) || !isObject(after) || Array.isArray(before) !== Array.isArray(after)) {
+    ops.push(
+      before === undefined
+        ? { op: 'add', path: path(), value: after }
+        : { op: 'replace', path: path(), value: after },
+    )
+    return
+  }
   if (Array.isArray(before) && Array.isArray(after)) {
     const common = Math.min(before.length, after.length)
-    for (let i = 0; i < common; i++) ops.push(...diff(before[i], after[i], `${path}/${i}`))
-    for (let i = common; i < after.length; i++) ops.push({ op: 'add', path: `${path}/${i}`, value: after[i] })
-    for (let i = before.length - 1; i >= common; i--) ops.push({ op: 'remove', path: `${path}/${i}` })
-    return ops
+    for (let i = 0; i < common; i++) {
+      keys.push(String(i))
+      diffInto(ops, before[i], after[i], base, keys)
+      keys.pop()
+    }
+    for (let i = common; i < after.length; i++)
+      ops.push({ op: 'add', path: `${path()}/${i}`, value: after[i] })
+    for (let i = before.length - 1; i >= common; i--) ops.push({ op: 'remove', path: `${path()}/${i}` })
+    return
   }
   const b = before as Record<string, unknown>
   const a = after as Record<string, unknown>
   // Own keys only: `in` would also see Object.prototype members such as `constructor`.
   for (const k of Object.keys(b)) {
-    const p = `${path}/${escapePointer(k)}`
-    if (!Object.hasOwn(a, k)) ops.push({ op: 'remove', path: p })
-    else ops.push(...diff(b[k], a[k], p))
+    if (!Object.hasOwn(a, k)) {
+      ops.push({ op: 'remove', path: `${path()}/${escapePointer(k)}` })
+      continue
+    }
+    const bv = b[k]
+    const av = a[k]
+    // Equal leaves are the common case: decide them without touching the key stack.
+    if (bv === av) continue
+    keys.push(escapePointer(k))
+    diffInto(ops, bv, av, base, keys)
+    keys.pop()
   }
   for (const k of Object.keys(a))
-    if (!Object.hasOwn(b, k)) ops.push({ op: 'add', path: `${path}/${escapePointer(k)}`, value: a[k] })
-  return ops
+    if (!Object.hasOwn(b, k)) ops.push({ op: 'add', path: `${path()}/${escapePointer(k)}`, value: a[k] })
+}
+
+function isObject(v: unknown): v is object {
+  return v !== null && typeof v === 'object'
 }
 
 function escapePointer(key: string): string {
+  // Most keys have neither character: skip the two regex replaces.
+  if (!key.includes('~') && !key.includes('/')) return key
   return key.replace(/~/g, '~0').replace(/\//g, '~1')
 }

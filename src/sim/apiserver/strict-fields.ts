@@ -82,10 +82,22 @@ export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024
 
 export function jsonBodyBytes(body: unknown): number {
   const text = JSON.stringify(body) ?? ''
-  let bytes = 0
-  for (const ch of text) {
-    const cp = ch.codePointAt(0) ?? 0
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4
+  // UTF-8 length by UTF-16 code unit (every request body passes here): a surrogate pair is one
+  // 4-byte character, 2 + 2 below; a lone surrogate is written as U+FFFD's 3 bytes.
+  let bytes = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) bytes += 1
+    else if (
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < text.length &&
+      (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+    ) {
+      bytes += 2
+      i++
+    } else bytes += 2
   }
   return bytes
 }

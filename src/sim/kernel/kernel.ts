@@ -169,21 +169,14 @@ export class Kernel {
 
   /** Run `fn` at virtual time `atMs` with the current cause. */
   at(atMs: number, fn: () => void, background = false): Timer {
-    const cause = this.cause
-    const item: Scheduled = {
-      atMs: Math.max(atMs, this.nowMs),
-      seq: this.seq++,
-      background,
-      cancelled: false,
-      run: () => {
-        this.cause = cause
-        fn()
-      },
-    }
-    this.heap.push(item)
-    return {
-      cancel: () => this.heap.cancel(item),
-    }
+    const event = new KernelEvent(this, Math.max(atMs, this.nowMs), this.seq++, background, fn, this.cause)
+    this.heap.push(event)
+    return event
+  }
+
+  /** @internal used by KernelEvent */
+  cancelEvent(event: KernelEvent): void {
+    this.heap.cancel(event)
   }
 
   after(ms: number, fn: () => void, background = false): Timer {
@@ -307,6 +300,8 @@ export class Kernel {
     deliverAtMs: number,
     fault?: { readonly lostAtMs?: number; readonly delayedByMs?: number },
   ): Message<P> {
+    // Every message has every field (absent ones undefined, which JSON and the trace hash omit):
+    // one object shape for all of them keeps the code that reads messages monomorphic.
     const message: Message<P> = {
       id: this.nextMessageId++,
       from: out.from,
@@ -317,9 +312,10 @@ export class Kernel {
       deliverAtMs,
       causeId: this.cause,
       stage: out.stage,
-      ...(out.object ? { object: out.object } : {}),
-      ...(out.replyTo !== undefined ? { replyTo: out.replyTo } : {}),
-      ...fault,
+      object: out.object,
+      replyTo: out.replyTo,
+      lostAtMs: fault?.lostAtMs,
+      delayedByMs: fault?.delayedByMs,
       payload: out.payload,
     }
     this.trace.push(message)
@@ -402,6 +398,33 @@ export class Kernel {
       this.stepEvent()
     }
     if (untilMs !== undefined && this.nowMs < untilMs) this.nowMs = untilMs
+  }
+}
+
+/**
+ * One scheduled event: the heap entry, the timer handed back to whoever scheduled it, and the
+ * cause to restore when it runs, in one object (the kernel's hottest allocation).
+ */
+class KernelEvent implements Scheduled, Timer {
+  cancelled = false
+  popped?: boolean
+
+  constructor(
+    private readonly kernel: Kernel,
+    readonly atMs: number,
+    readonly seq: number,
+    readonly background: boolean,
+    private readonly fn: () => void,
+    private readonly cause: number | null,
+  ) {}
+
+  run(): void {
+    this.kernel.cause = this.cause
+    this.fn()
+  }
+
+  cancel(): void {
+    this.kernel.cancelEvent(this)
   }
 }
 

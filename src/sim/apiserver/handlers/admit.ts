@@ -22,17 +22,21 @@ export function* runAdmission(
   phase: 'mutating' | 'validating',
 ): Proc<AdmissionResult> {
   const warnings: string[] = []
+  // A deep copy of the object as the next mutating plugin receives it. Most plugins change
+  // nothing: the copy then still holds, and a new one is taken only after a mutation.
+  let snapshot: unknown
   for (const plugin of ctx.admission) {
     const run = phase === 'mutating' ? plugin.admit : plugin.validate
     if (!run || !plugin.handles(attrs, ctx.lister)) continue
-    const before = phase === 'mutating' ? clone(attrs.object) : undefined
+    if (phase === 'mutating') snapshot ??= clone(attrs.object)
     const outcome = yield* run.call(plugin, attrs, ctx.lister, {
       kernel: ctx.kernel,
       stage: req.stage('admit'),
       ...(req.object ? { object: req.object } : {}),
       synced: (group, resource) => ctx.cacher(group, resource),
     })
-    const patch = before ? diff(before, attrs.object) : []
+    const patch = phase === 'mutating' ? diff(snapshot, attrs.object) : []
+    if (patch.length) snapshot = undefined
     ctx.kernel.step(
       APISERVER,
       req.stage('admit'),

@@ -198,9 +198,23 @@ describe('schedulePod', () => {
       )
       // Fit: cpu (4000 − 1000)/4000 → 75; memory: the missing request counts as 200Mi → 97;
       // (75 + 97)/2 = 86. Balanced: the actual requests, cpu 0.25 and memory 0: std 0.125 → 87.
-      expect(rec.score?.tieBreak).toEqual({ candidates: ['a', 'b', 'c'], maxScore: 300 + 86 + 87 })
+      expect(rec.score?.tieBreak).toEqual({ candidates: ['a', 'b', 'c'], count: 3, maxScore: 300 + 86 + 87 })
     }
     expect(picks.size).toBe(3)
+  })
+
+  it('summary recording names 3 of many tied nodes and counts them all', () => {
+    const nodes = ['a', 'b', 'c', 'd', 'e'].map((n) => makeNode(n).obj())
+    const h = harness(nodes, [], { recording: 'summary' })
+    const pod = makePod().requests({ cpu: '1' }).obj()
+    const out = h.schedule(pod)
+    if (out.kind !== 'scheduled') throw new Error(out.kind)
+    const rec = h.recorder.finish(
+      { pod, podKey: 'default/pod', podUid: 'u', attempt: 1, cycle: 1, atMs: 0 },
+      out,
+      { result: 'Scheduled' },
+    )
+    expect(rec.score?.tieBreak).toEqual({ candidates: ['a', 'b', 'c'], count: 5, maxScore: 300 + 86 + 87 })
   })
 
   it('summary recording keeps counts only', () => {

@@ -21,6 +21,11 @@ export function zoneKey(node: Node): string {
 export class NodeTree {
   private readonly tree = new Map<string, string[]>()
   private readonly zones: string[] = []
+  /**
+   * `<zone>\u0001<name>` of every node in the tree: `add` checks membership here instead of
+   * scanning its zone (quadratic at 5,000 nodes); like upstream, the check is per zone.
+   */
+  private readonly members = new Set<string>()
   private count = 0
 
   get numNodes(): number {
@@ -30,9 +35,11 @@ export class NodeTree {
   add(node: Node): void {
     const name = node.metadata?.name ?? ''
     const zone = zoneKey(node)
+    const member = `${zone}\u0001${name}`
+    if (this.members.has(member)) return
+    this.members.add(member)
     const names = this.tree.get(zone)
     if (names) {
-      if (names.includes(name)) return
       names.push(name)
     } else {
       this.zones.push(zone)
@@ -48,6 +55,7 @@ export class NodeTree {
     const i = names?.indexOf(name) ?? -1
     if (!names || i < 0) return
     names.splice(i, 1)
+    this.members.delete(`${zone}\u0001${name}`)
     if (names.length === 0) {
       this.tree.delete(zone)
       this.zones.splice(this.zones.indexOf(zone), 1)

@@ -71,8 +71,16 @@ export interface ScoreRecord {
   /** Full mode: node → total.*/
   readonly total?: Readonly<Record<string, number>>
   readonly weights?: Readonly<Record<string, number>>
-  /** Present when several nodes shared the top score: the seeded RNG picked selectedNode. */
-  readonly tieBreak?: { readonly candidates: readonly string[]; readonly maxScore: number }
+  /**
+   * Present when several nodes shared the top score: the seeded RNG picked selectedNode among
+   * `count` nodes. Summary mode keeps only the first 3 names (a 5,000-node cluster can tie on
+   * hundreds, for every Pod); full mode keeps them all.
+   */
+  readonly tieBreak?: {
+    readonly candidates: readonly string[]
+    readonly count: number
+    readonly maxScore: number
+  }
 }
 
 export interface AttemptRecord {

@@ -132,7 +132,10 @@ export class AttemptRecorder {
       ...(sel && p && sel.ties.length > 1
         ? {
             tieBreak: {
-              candidates: sel.ties.map((i) => (p.nodes[i] as NodeInfo).name),
+              candidates: (this.mode === 'full' ? sel.ties : sel.ties.slice(0, 3)).map(
+                (i) => (p.nodes[i] as NodeInfo).name,
+              ),
+              count: sel.ties.length,
               maxScore: sel.maxScore,
             },
           }

@@ -197,7 +197,8 @@ export function incomingAffinityAntiAffinityCounts(
   const antiAffinity = new TopologyCounts()
   if (affinityTerms.length === 0 && antiAffinityTerms.length === 0) return { affinity, antiAffinity }
   for (const ni of allNodes) {
-    if (ni.node === null) continue
+    // Most of a large cluster's nodes may run nothing yet: skip them before reading labels.
+    if (ni.node === null || ni.pods.length === 0) continue
     const nodeLabels = labelsOf(ni.node)
     for (const existing of ni.pods) {
       updateWithAffinityTerms(affinity, affinityTerms, existing.pod, nodeLabels, 1)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Node } from '../api/types'
-import { nodesToYaml, schedulerConfigurationYaml } from './actions'
-import { useStore } from './store/store'
+import type { Node } from '../../api/types'
+import { useStore } from '../store/store'
+import { nodesToYaml, schedulerConfigurationYaml } from './cluster-yaml'
 
 const NODE: Node = {
   apiVersion: 'v1',

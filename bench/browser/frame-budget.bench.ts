@@ -1,0 +1,505 @@
+/**
+ * Browser frame budget (issue 10): the built app in Chromium, a 100-node cluster with a Deployment
+ * big enough to keep about a hundred messages on the wires, played for 10 s.
+ *
+ * Measured in the page, never asserted against budgets (a slow machine must not fail anything):
+ * - frame intervals (requestAnimationFrame) and long tasks (PerformanceObserver 'longtask');
+ * - every worker → UI post (a listener on the simulation Worker, added by an init script): how
+ *   many arrive per animation frame, and their size (JSON of the structured-clone data, UTF-8);
+ * - interactions, from the event dispatch to the frame after the DOM shows the result: apply
+ *   (kubectl's answer in the log), step (→ key: the inspector shows the next message), play/pause
+ *   (the button turns), select a message pill or a Pod (the inspector shows it);
+ * - how soon the graph is visible after navigation.
+ *
+ * `npm run bench:browser` builds and runs it; `BENCH_SMOKE=1` runs a 2 s version with a few
+ * interactions that checks only that every figure is produced and finite. BENCH_DIST serves another
+ * build directory, BENCH_PROFILE=<file.cpuprofile> records a CPU profile of the playback window and
+ * BENCH_TRACE=<file.json> a Chromium performance trace of it (open it in DevTools' Performance panel).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { expect, type Page, test } from '@playwright/test'
+import { hundredNodeCluster } from '../../src/scenarios/hundred-nodes'
+
+const SMOKE = process.env.BENCH_SMOKE === '1'
+const WINDOW_MS = SMOKE ? 2_000 : 10_000
+const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 99)
+/** Virtual ms per wall ms during the window (one of the speed menu's values). */
+const SPEED = process.env.BENCH_SPEED ?? '1'
+const SAMPLES = SMOKE ? 3 : 20
+/** Screenshot and figures.json go here (test-results/ is git-ignored). */
+const OUT = fileURLToPath(new URL('../../test-results/bench-browser/', import.meta.url))
+
+const deployment = (replicas: number) => `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: ${replicas}
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+        resources:
+          requests:
+            cpu: 100m
+            memory: 128Mi
+`
+
+interface BenchWindow {
+  __bench: {
+    recording: boolean
+    frames: number[]
+    pills: number[]
+    posts: { t: number; data: unknown }[]
+    long: { start: number; duration: number }[]
+    graphVisibleMs?: number
+    measure(kind: string, arg?: string): Promise<number>
+  }
+}
+
+/** Runs in the page before the app: the probes. Self-contained (it is serialised). */
+function installProbes() {
+  const b: BenchWindow['__bench'] = {
+    recording: false,
+    frames: [],
+    pills: [],
+    posts: [],
+    long: [],
+    measure,
+  }
+  ;(window as unknown as BenchWindow).__bench = b
+
+  // Every post of the simulation worker, as it reaches the main thread.
+  const Native = window.Worker
+  window.Worker = class extends Native {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options)
+      if (String(url).includes('sim.worker'))
+        this.addEventListener('message', (e) => {
+          if (b.recording) b.posts.push({ t: performance.now(), data: e.data })
+        })
+    }
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.long.push({ start: e.startTime, duration: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
+  } catch {
+    // No long-task timing in this browser: frame intervals still tell.
+  }
+  const seen = new MutationObserver(() => {
+    if (document.querySelector('[data-testid=component-kube-apiserver]')) {
+      seen.disconnect()
+      requestAnimationFrame(() => {
+        b.graphVisibleMs = performance.now()
+      })
+    }
+  })
+  document.addEventListener('DOMContentLoaded', () =>
+    seen.observe(document.body, { childList: true, subtree: true }),
+  )
+  const loop = (t: number) => {
+    if (b.recording) {
+      b.frames.push(t)
+      if (b.frames.length % 3 === 0)
+        b.pills.push(document.querySelectorAll('[data-testid=message-pill]').length)
+    }
+    requestAnimationFrame(loop)
+  }
+  requestAnimationFrame(loop)
+
+  const q = (sel: string) => document.querySelector(sel) as HTMLElement | null
+  const inspectorId = () => q('[data-testid=inspector-message]')?.dataset.messageId
+
+  /** From `act` to the frame after `done()` holds; NaN after 10 s. */
+  function time(act: () => void, done: () => boolean): Promise<number> {
+    return new Promise((resolve) => {
+      const t0 = performance.now()
+      let finished = false
+      const finish = () => {
+        if (finished) return
+        finished = true
+        obs.disconnect()
+        // The frame that shows it: its rAF, then a task after its paint.
+        requestAnimationFrame(() => {
+          const ch = new MessageChannel()
+          ch.port1.onmessage = () => resolve(performance.now() - t0)
+          ch.port2.postMessage(null)
+        })
+      }
+      const check = () => {
+        if (!finished && done()) finish()
+      }
+      const obs = new MutationObserver(check)
+      obs.observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true })
+      const poll = () => {
+        if (finished) return
+        if (performance.now() - t0 > 10_000) {
+          finished = true
+          obs.disconnect()
+          resolve(Number.NaN)
+          return
+        }
+        check()
+        requestAnimationFrame(poll)
+      }
+      act()
+      check()
+      requestAnimationFrame(poll)
+    })
+  }
+
+  function measure(kind: string, arg?: string): Promise<number> {
+    switch (kind) {
+      case 'apply': {
+        const button = q('[data-testid=apply]') as HTMLButtonElement
+        let busy = false
+        return time(
+          () => button.click(),
+          () => {
+            if (button.disabled) busy = true
+            return busy && !button.disabled && q('[data-testid=apply-log]') !== null
+          },
+        )
+      }
+      case 'step': {
+        const before = inspectorId()
+        return time(
+          () =>
+            document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true })),
+          () => inspectorId() !== undefined && inspectorId() !== before,
+        )
+      }
+      case 'play': {
+        const button = q('[data-testid=play]') as HTMLButtonElement
+        const before = button.getAttribute('aria-label')
+        return time(
+          () => button.click(),
+          () => button.getAttribute('aria-label') !== before,
+        )
+      }
+      case 'select-message': {
+        const pills = document.querySelectorAll<HTMLElement>('[data-testid=message-pill]')
+        const pill = pills[Math.floor(pills.length / 2)]
+        if (!pill) return Promise.resolve(Number.NaN)
+        const id = pill.dataset.messageId
+        return time(
+          () => pill.click(),
+          () => inspectorId() === id,
+        )
+      }
+      case 'select-pod': {
+        const pod = q(`[data-testid=pod-default-${arg}]`)
+        if (!pod) return Promise.resolve(Number.NaN)
+        return time(
+          () => pod.click(),
+          () => q('[data-testid=pod-panel]')?.dataset.pod === arg,
+        )
+      }
+      default:
+        return Promise.resolve(Number.NaN)
+    }
+  }
+}
+
+/** Replace an editor's text by pasting (typing would be auto-indented by Monaco). */
+async function pasteInto(page: Page, testId: string, text: string) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.locator(`[data-testid=${testId}] .view-lines`).click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text)
+  await page.keyboard.press('ControlOrMeta+V')
+}
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+}
+const median = (values: readonly number[]) => percentile(values, 50)
+const max = (values: readonly number[]) => (values.length ? Math.max(...values) : 0)
+
+interface Row {
+  readonly name: string
+  readonly value: number
+  readonly unit: string
+  readonly budget: string
+  readonly ok?: boolean
+}
+
+test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser }) => {
+  const problems: string[] = []
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  await page.addInitScript(installProbes)
+  await page.goto('/')
+  await expect(page.getByTestId('component-kube-apiserver')).toBeVisible()
+  const load = await page.evaluate(() => {
+    const b = (window as unknown as BenchWindow).__bench
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+    return { graphVisibleMs: b.graphVisibleMs ?? Number.NaN, fcpMs: fcp ?? Number.NaN }
+  })
+  await expect(page.locator('[data-testid=workload-editor] .view-lines')).toBeVisible()
+
+  // The 100-node cluster, through the cluster tab.
+  await page.getByTestId('tab-cluster').click()
+  await pasteInto(page, 'cluster-editor', hundredNodeCluster())
+  await page.getByTestId('cluster-apply').click()
+  await expect(page.getByTestId('node-node-001')).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId('tab-workload').click()
+  await pasteInto(page, 'workload-editor', deployment(REPLICAS))
+  await page.getByTestId('speed').selectOption(SPEED)
+  // Let the boot finish computing (the cursor follows it).
+  await page.waitForTimeout(1_000)
+
+  // Apply (measured), then playback starts by itself.
+  const applies: number[] = []
+  applies.push(await page.evaluate(() => (window as unknown as BenchWindow).__bench.measure('apply')))
+  await expect(page.getByTestId('apply-ok')).toContainText('deployment.apps/web')
+  // Wait for the wires to fill up before the window opens.
+  await page
+    .waitForFunction((n) => document.querySelectorAll('[data-testid=message-pill]').length >= n, 60, {
+      timeout: 30_000,
+      polling: 100,
+    })
+    .catch(() => undefined)
+
+  const profile = process.env.BENCH_PROFILE
+  const cdp = profile ? await page.context().newCDPSession(page) : undefined
+  if (cdp) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+    await cdp.send('Profiler.start')
+  }
+  const trace = process.env.BENCH_TRACE
+  if (trace)
+    await browser.startTracing(page, {
+      path: trace,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink.user_timing',
+      ],
+    })
+  const win = await page.evaluate(async (ms) => {
+    const b = (window as unknown as BenchWindow).__bench
+    b.frames = []
+    b.pills = []
+    b.posts = []
+    const start = performance.now()
+    b.recording = true
+    await new Promise((r) => setTimeout(r, ms))
+    b.recording = false
+    const end = performance.now()
+    const posts = b.posts.map((p) => ({
+      t: p.t,
+      type: (p.data as { type?: string }).type ?? '?',
+      bytes: new Blob([JSON.stringify(p.data)]).size,
+    }))
+    return {
+      start,
+      end,
+      frames: b.frames,
+      pills: b.pills,
+      posts,
+      long: b.long.filter((l) => l.start >= start && l.start < end),
+    }
+  }, WINDOW_MS)
+  if (trace) await browser.stopTracing()
+  if (cdp && profile) {
+    const { profile: data } = await cdp.send('Profiler.stop')
+    writeFileSync(profile, JSON.stringify(data))
+  }
+  await page.screenshot({ path: `${OUT}100-nodes-playing.png` })
+
+  // Interactions, while playing where that is what a user does.
+  const measure = (kind: string, arg?: string) =>
+    page.evaluate(([k, a]) => (window as unknown as BenchWindow).__bench.measure(k as string, a), [kind, arg])
+  const selects: number[] = []
+  const pods: number[] = []
+  const plays: number[] = []
+  const steps: number[] = []
+  const podNames = await page
+    .locator('[data-testid^=pod-default-web-]')
+    .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('pod-default-', '')))
+  for (let i = 0; i < SAMPLES; i++) {
+    selects.push(await measure('select-message'))
+    await page.waitForTimeout(50)
+    const pod = podNames[i % Math.max(1, podNames.length)]
+    if (pod) pods.push(await measure('select-pod', pod))
+    await page.waitForTimeout(50)
+  }
+  for (let i = 0; i < SAMPLES; i++) {
+    plays.push(await measure('play')) // pause
+    await page.waitForTimeout(50)
+    steps.push(await measure('step'))
+    await page.waitForTimeout(50)
+    plays.push(await measure('play')) // play again
+    await page.waitForTimeout(100)
+  }
+  for (let i = 0; i < (SMOKE ? 1 : 4); i++) {
+    await page.waitForTimeout(300)
+    applies.push(await measure('apply'))
+  }
+
+  // Figures.
+  const intervals = win.frames.slice(1).map((t, i) => t - (win.frames[i] as number))
+  const framePosts = win.posts.filter((p) => p.type === 'frame')
+  /** Posts that reached the main thread within each animation frame. */
+  const perFrame = (posts: readonly { t: number }[]) => {
+    const counts = new Array<number>(Math.max(0, win.frames.length - 1)).fill(0)
+    let i = 0
+    for (const p of posts) {
+      while (i < win.frames.length - 1 && (win.frames[i + 1] as number) < p.t) i++
+      if (i < counts.length && p.t >= (win.frames[0] as number)) counts[i] = (counts[i] ?? 0) + 1
+    }
+    return counts
+  }
+  const allPerFrame = perFrame(win.posts)
+  const framesWithTwo = allPerFrame.filter((c) => c > 1).length
+  const sizesKiB = win.posts.map((p) => p.bytes / 1024)
+  const longest = max(win.long.map((l) => l.duration))
+  const rows: Row[] = [
+    { name: 'messages in flight (pills), median', value: median(win.pills), unit: '', budget: '~100' },
+    { name: 'messages in flight (pills), max', value: max(win.pills), unit: '', budget: '' },
+    { name: 'frames in the window', value: win.frames.length, unit: '', budget: '' },
+    { name: 'frame interval, median', value: median(intervals), unit: 'ms', budget: '' },
+    {
+      name: 'frame interval, p95',
+      value: percentile(intervals, 95),
+      unit: 'ms',
+      budget: '≤ 20',
+      ok: percentile(intervals, 95) <= 20,
+    },
+    {
+      name: 'frame interval, max',
+      value: max(intervals),
+      unit: 'ms',
+      budget: '≤ 50',
+      ok: max(intervals) <= 50,
+    },
+    {
+      name: 'frames over 50 ms',
+      value: intervals.filter((d) => d > 50).length,
+      unit: '',
+      budget: '0',
+      ok: !intervals.some((d) => d > 50),
+    },
+    {
+      name: 'long tasks (> 50 ms)',
+      value: win.long.length,
+      unit: '',
+      budget: '0',
+      ok: win.long.length === 0,
+    },
+    { name: 'longest long task', value: longest, unit: 'ms', budget: '≤ 50', ok: longest <= 50 },
+    {
+      name: 'worker posts (all / frame events)',
+      value: win.posts.length,
+      unit: `/ ${framePosts.length}`,
+      budget: '',
+    },
+    {
+      name: 'worker posts in one frame, max',
+      value: max(allPerFrame),
+      unit: '',
+      budget: '≤ 1',
+      ok: max(allPerFrame) <= 1,
+    },
+    {
+      name: 'frames with 2+ worker posts',
+      value: framesWithTwo,
+      unit: '',
+      budget: '0',
+      ok: framesWithTwo === 0,
+    },
+    { name: 'worker post size, median', value: median(sizesKiB), unit: 'KiB', budget: '' },
+    {
+      name: 'worker post size, p95',
+      value: percentile(sizesKiB, 95),
+      unit: 'KiB',
+      budget: '≤ 10',
+      ok: percentile(sizesKiB, 95) <= 10,
+    },
+    { name: 'worker post size, max', value: max(sizesKiB), unit: 'KiB', budget: '' },
+    {
+      name: 'apply → kubectl output, p95',
+      value: percentile(applies, 95),
+      unit: 'ms',
+      budget: '≤ 100',
+      ok: percentile(applies, 95) <= 100,
+    },
+    {
+      name: 'step (→) → inspector, p95',
+      value: percentile(steps, 95),
+      unit: 'ms',
+      budget: '≤ 100',
+      ok: percentile(steps, 95) <= 100,
+    },
+    {
+      name: 'play/pause → button, p95',
+      value: percentile(plays, 95),
+      unit: 'ms',
+      budget: '≤ 100',
+      ok: percentile(plays, 95) <= 100,
+    },
+    {
+      name: 'select message → inspector, p95',
+      value: percentile(selects, 95),
+      unit: 'ms',
+      budget: '≤ 100',
+      ok: percentile(selects, 95) <= 100,
+    },
+    {
+      name: 'select Pod → inspector, p95',
+      value: percentile(pods, 95),
+      unit: 'ms',
+      budget: '≤ 100',
+      ok: percentile(pods, 95) <= 100,
+    },
+    { name: 'graph visible after navigation', value: load.graphVisibleMs, unit: 'ms', budget: '' },
+    { name: 'first contentful paint', value: load.fcpMs, unit: 'ms', budget: '' },
+  ]
+  const fmt = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1))
+  const lines = [
+    `browser frame budget${SMOKE ? ' (smoke)' : ''}: ${REPLICAS} replicas, 100 nodes, speed ${SPEED}, ${WINDOW_MS / 1000} s`,
+    ...rows.map(
+      (r) =>
+        `${r.name.padEnd(40)} ${`${fmt(r.value)} ${r.unit}`.padEnd(14)} ${r.budget.padEnd(8)} ${r.ok === undefined ? '' : r.ok ? 'ok' : 'OVER'}`,
+    ),
+    `interaction samples: apply ${applies.map(fmt).join(' ')} | step ${fmt(median(steps))} median | play ${fmt(median(plays))} median | select ${fmt(median(selects))} median | pod ${fmt(median(pods))} median`,
+  ]
+  console.log(lines.join('\n'))
+  if (process.env.BENCH_DEBUG)
+    console.log(
+      win.posts
+        .map((p) => `${(p.t - win.start).toFixed(0)} ${p.type} ${(p.bytes / 1024).toFixed(1)}`)
+        .join('\n'),
+    )
+  mkdirSync(OUT, { recursive: true })
+  writeFileSync(
+    `${OUT}figures.json`,
+    JSON.stringify(
+      { smoke: SMOKE, replicas: REPLICAS, speed: SPEED, rows, applies, steps, plays, selects, pods },
+      null,
+      2,
+    ),
+  )
+
+  // Correctness only: every figure is there and finite; the app said nothing wrong.
+  for (const r of rows) expect(Number.isFinite(r.value), r.name).toBe(true)
+  expect(win.frames.length).toBeGreaterThan(10)
+  expect(win.posts.length).toBeGreaterThan(0)
+  expect(problems).toEqual([])
+})

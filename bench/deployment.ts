@@ -1,0 +1,52 @@
+/**
+ * A whole cluster (every component: controllers, kubelets, runtimes, heartbeats) running one
+ * Deployment to idle: what the app computes when a user applies a Deployment.
+ */
+import type { KubeObject, Node, Pod } from '../src/api/types'
+import { Cluster } from '../src/sim/cluster/cluster'
+import { makeNode } from '../src/sim/cluster/default-cluster'
+
+export interface DeploymentResult {
+  readonly replicas: number
+  readonly nodes: number
+  readonly running: number
+  readonly wallMs: number
+  readonly simulatedMs: number
+  readonly messages: number
+}
+
+export function deployment(replicas: number, nodes: number): DeploymentResult {
+  const nodeObjs: Node[] = Array.from({ length: nodes }, (_, i) =>
+    makeNode({ name: `node-${i}`, cpu: '8', memory: '32Gi' }, i),
+  )
+  const deploy = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { requests: { cpu: '100m' } } }],
+        },
+      },
+    },
+  } as KubeObject
+  const t0 = performance.now()
+  const cluster = new Cluster({ nodes: nodeObjs, actions: [{ type: 'apply', atMs: 0, objects: [deploy] }] })
+  cluster.run()
+  const wallMs = performance.now() - t0
+  const running = cluster.etcd.store
+    .range('/registry/pods/')
+    .filter((kv) => (kv.value as Pod).status?.phase === 'Running').length
+  return {
+    replicas,
+    nodes,
+    running,
+    wallMs,
+    simulatedMs: cluster.kernel.nowMs,
+    messages: cluster.kernel.trace.length,
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * Two of kube-scheduler's scheduler_perf workloads (test/integration/scheduler_perf, v1.33),
+ * shaped as upstream writes them: node-default (4 CPU, 32Gi, 110 Pods) and pod-default (pause,
+ * 100m CPU and 500Mi requested and limited); pod-with-pod-anti-affinity (required anti-affinity on
+ * `color: green` per hostname). Each runs twice over the same data: through the whole path
+ * (client POST → apiserver → etcd → watch → scheduler → binding POST → etcd) and as our bare
+ * filter+score loop, so the cost of everything around the algorithm can be read as a ratio.
+ */
+import type { Node, Pod } from '../../src/api/types'
+import { makeNode } from '../../src/sim/cluster/default-cluster'
+import { harness } from '../../src/sim/scheduler/testing/harness'
+import { perfControlPlane } from './control-plane'
+import { type Placement, placementOf } from './placement'
+
+export interface PerfCase {
+  readonly name: string
+  readonly nodes: number
+  readonly initPods: number
+  readonly measurePods: number
+  /** Upstream's CI floor for this workload (Pods/s on real hardware), for the report. */
+  readonly upstreamFloor: number
+  /** The issue's goal (Pods/s in one Node thread). */
+  readonly goal: number
+  readonly pod: (index: number, phase: 'init' | 'measure') => Pod
+  readonly namespaces?: readonly string[]
+}
+
+export interface PerfResult {
+  readonly name: string
+  readonly scheduled: number
+  readonly expected: number
+  readonly wallMs: number
+  /** CPU time of the process over the same span: less disturbed than wall time on a busy machine. */
+  readonly cpuMs: number
+  readonly podsPerSecond: number
+  readonly bareMs: number
+  readonly bareCpuMs: number
+  readonly barePodsPerSecond: number
+  /** Wall time of the whole path over the bare loop's: 2 means the path around costs as much as the algorithm. */
+  readonly ratio: number
+  readonly messages: number
+  readonly heapMiB: number
+  /** Where the whole path put every Pod, read back from etcd. */
+  readonly placement: Placement
+}
+
+export function perfNode(i: number): Node {
+  const node = makeNode({ name: `scheduler-perf-${i}`, cpu: '4', memory: '32Gi' }, i)
+  const status = node.status ?? {}
+  // node-default.yaml: capacity only (no allocatable: the apiserver's defaulting copies it).
+  return { ...node, status: { ...status, allocatable: { ...status.capacity } } }
+}
+
+function pausePod(
+  name: string,
+  namespace: string,
+  extra: Partial<NonNullable<Pod['spec']>> = {},
+  labels?: Record<string, string>,
+): Pod {
+  const resources = { limits: { cpu: '100m', memory: '500Mi' }, requests: { cpu: '100m', memory: '500Mi' } }
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, ...(labels ? { labels } : {}) },
+    spec: {
+      ...extra,
+      containers: [
+        { name: 'pause', image: 'registry.k8s.io/pause:3.10.1', ports: [{ containerPort: 80 }], resources },
+      ],
+    },
+  }
+}
+
+export function schedulingBasic(scale: { nodes: number; initPods: number; measurePods: number }): PerfCase {
+  return {
+    name: `SchedulingBasic ${scale.nodes} nodes, ${scale.initPods} + ${scale.measurePods} Pods`,
+    ...scale,
+    upstreamFloor: 810,
+    goal: 2000,
+    pod: (i, phase) => pausePod(`${phase}-pod-${i}`, phase === 'init' ? 'sched-0' : 'sched-1'),
+    namespaces: ['sched-0', 'sched-1'],
+  }
+}
+
+export function podAntiAffinity(scale: { nodes: number; initPods: number; measurePods: number }): PerfCase {
+  const affinity = {
+    podAntiAffinity: {
+      requiredDuringSchedulingIgnoredDuringExecution: [
+        {
+          labelSelector: { matchLabels: { color: 'green' } },
+          topologyKey: 'kubernetes.io/hostname',
+          namespaces: ['sched-1', 'sched-0'],
+        },
+      ],
+    },
+  }
+  return {
+    name: `SchedulingPodAntiAffinity ${scale.nodes} nodes, ${scale.initPods} + ${scale.measurePods} Pods`,
+    ...scale,
+    upstreamFloor: 60,
+    goal: 240,
+    pod: (i, phase) =>
+      pausePod(
+        `anti-affinity-${phase}-${i}`,
+        phase === 'init' ? 'sched-0' : 'sched-1',
+        { affinity },
+        { color: 'green' },
+      ),
+    namespaces: ['sched-0', 'sched-1'],
+  }
+}
+
+/** Runs one case through the whole path, then the bare loop over the same nodes and Pods. */
+export function runCase(c: PerfCase): PerfResult {
+  const nodes = Array.from({ length: c.nodes }, (_, i) => perfNode(i))
+  const init = Array.from({ length: c.initPods }, (_, i) => c.pod(i, 'init'))
+  const measure = Array.from({ length: c.measurePods }, (_, i) => c.pod(i, 'measure'))
+  const heapBefore = process.memoryUsage().heapUsed
+
+  const cp = perfControlPlane(nodes, c.namespaces)
+  cp.kernel.run()
+  cp.creator.createAll(init, 16, () => {})
+  cp.kernel.run()
+  const t0 = performance.now()
+  const c0 = process.cpuUsage()
+  cp.creator.createAll(measure, 16, () => {})
+  cp.kernel.run()
+  const wallMs = performance.now() - t0
+  const cpuMs = cpuSince(c0)
+  const scheduled = cp.bound() - c.initPods
+  const messages = cp.kernel.trace.length
+  const heapMiB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
+  const placement = placementOf(cp.etcd.store)
+
+  // The bare loop: our filter+score over a cache holding the same nodes and init Pods (bound
+  // where the full run put them), one attempt per measured Pod, each assumed on its node.
+  const bare = harness(nodes, [], { recording: 'summary' })
+  const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]))
+  let k = 0
+  for (const pod of init) bare.cache.addPod(boundTo(pod, nodes[k++ % nodes.length] as Node))
+  const b0 = performance.now()
+  const bc0 = process.cpuUsage()
+  for (const pod of measure) {
+    const outcome = bare.schedule(pod)
+    if (outcome.kind === 'scheduled')
+      bare.cache.assumePod(boundTo(pod, byName.get(outcome.suggestedHost) as Node))
+  }
+  const bareMs = performance.now() - b0
+  const bareCpuMs = cpuSince(bc0)
+  return {
+    name: c.name,
+    scheduled,
+    expected: c.measurePods,
+    wallMs,
+    cpuMs,
+    podsPerSecond: (scheduled / wallMs) * 1000,
+    bareMs,
+    bareCpuMs,
+    barePodsPerSecond: (c.measurePods / bareMs) * 1000,
+    ratio: wallMs / bareMs,
+    messages,
+    heapMiB,
+    placement,
+  }
+}
+
+function boundTo(pod: Pod, node: Node): Pod {
+  return {
+    ...pod,
+    metadata: { ...pod.metadata, uid: `${pod.metadata?.namespace}/${pod.metadata?.name}` },
+    spec: { ...pod.spec, nodeName: node.metadata?.name ?? '' },
+  } as Pod
+}
+
+function cpuSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start)
+  return (d.user + d.system) / 1000
+}
