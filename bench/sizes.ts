@@ -17,6 +17,7 @@ export const SIZES: Readonly<Record<'full' | 'smoke', Sizes>> = {
       [3, 4],
       [100, 20],
       [500, 100],
+      [1000, 1000],
     ],
     // 150,000 Pods do not fit in the default heap yet (see docs/performance.md): the run measures
     // 20,000 and projects; `--memory-pods=150000` (with a larger --max-old-space-size) tries it.

@@ -195,6 +195,56 @@ describe('Cacher', () => {
     })
   })
 
+  describe('watches indexed by spec.nodeName (the Pod registry trigger)', () => {
+    it('sends each event to the watches it concerns in the order they were opened, indexed or not', () => {
+      const { cacher, sent, write, remove } = setup()
+      const k1 = watchOf({ fields: 'spec.nodeName=worker-1' })
+      const all = watchOf()
+      const k2 = watchOf({ fields: 'spec.nodeName=worker-2' })
+      const unbound = watchOf({ fields: 'spec.nodeName=' })
+      const k1again = watchOf({ fields: 'spec.nodeName=worker-1,status.phase!=Failed' })
+      for (const w of [k1, all, k2, unbound, k1again]) cacher.watch(w, 0)
+      write(makePod('p').build()) // unbound
+      write(makePod('p').nodeName('worker-1').build()) // bound to worker-1: leaves `unbound`
+      write(makePod('p').nodeName('worker-2').build()) // moved (as a test, not as Kubernetes would)
+      remove(makePod('p').build())
+      const names = new Map([
+        [k1.id, 'k1'],
+        [all.id, 'all'],
+        [k2.id, 'k2'],
+        [unbound.id, 'unbound'],
+        [k1again.id, 'k1again'],
+      ])
+      expect(sent.map(([id, type]) => `${names.get(id)} ${type}`)).toEqual([
+        'all ADDED',
+        'unbound ADDED',
+        'k1 ADDED',
+        'all MODIFIED',
+        'unbound DELETED',
+        'k1again ADDED',
+        'k1 DELETED',
+        'all MODIFIED',
+        'k2 ADDED',
+        'k1again DELETED',
+        'all DELETED',
+        'k2 DELETED',
+      ])
+    })
+
+    it('a stopped or failed indexed watch hears nothing more', () => {
+      const { cacher, sent, write } = setup()
+      const k1 = watchOf({ fields: 'spec.nodeName=worker-1' })
+      const k1b = watchOf({ fields: 'spec.nodeName=worker-1' })
+      cacher.watch(k1, 0)
+      cacher.watch(k1b, 0)
+      cacher.stop(k1.id)
+      expect(cacher.fail(k1b.id, gone('too old'))).toBe(true)
+      expect(cacher.fail(k1b.id, gone('too old'))).toBe(false)
+      write(makePod('p').nodeName('worker-1').build())
+      expect(sent.map(([id, type]) => [id, type])).toEqual([[k1b.id, 'ERROR']])
+    })
+  })
+
   it('filters by namespace', () => {
     const { cacher, sent, write } = setup()
     const w = watchOf({ namespace: 'dev' })

@@ -13,7 +13,7 @@ import { deepFreeze, type KubeObject, type Status } from '../../api/types'
 import type { WatchEventKV } from '../etcd/mvcc'
 import type { ComponentId, Stage } from '../kernel/trace'
 import { decode } from './codec'
-import { type FieldRequirement, matchesFields } from './fields'
+import { type FieldRequirement, fieldValue, matchesFields } from './fields'
 import type { WatchEventType } from './http'
 
 export interface CachedEvent {
@@ -38,10 +38,29 @@ export type SendWatchEvent = (watch: ClientWatch, type: WatchEventType, object: 
 /** How many recent events a cacher keeps for watches that start in the past. */
 export const EVENT_WINDOW = 10_000
 
+/**
+ * The field the cacher indexes watches by (the registry's trigger function: pods register
+ * NodeNameTriggerFunc). A watch whose field selector requires `spec.nodeName=x` is only offered
+ * the events of Pods on x (before or after the change): with 1,000 kubelets each watching its own
+ * node, an event is matched against one kubelet's watch, not a thousand.
+ */
+const TRIGGER_FIELD: Readonly<Record<string, string>> = { pods: 'spec.nodeName' }
+
+/** A registered watch and the order it was registered in (events go out in that order). */
+interface Registered {
+  readonly watch: ClientWatch
+  readonly seq: number
+}
+
 export class Cacher {
   readonly objects = new Map<string, KubeObject>()
   private readonly events: CachedEvent[] = []
-  private readonly watches = new Map<number, ClientWatch>()
+  private readonly watches = new Map<number, Registered>()
+  /** Watches indexed by their trigger value (see TRIGGER_FIELD), and the ones without one. */
+  private readonly byTrigger = new Map<string, Registered[]>()
+  private readonly unindexed: Registered[] = []
+  private readonly triggerField: string | undefined
+  private nextSeq = 0
   /** Per event, its previous object at the event's revision (see lastSeen). */
   private readonly stoppedMatching = new WeakMap<CachedEvent, KubeObject>()
   /** Revision the cache is complete from: events after it are all in `events` (until trimmed). */
@@ -54,6 +73,7 @@ export class Cacher {
     private readonly send: SendWatchEvent,
   ) {
     this.oldestRevision = listRevision
+    this.triggerField = TRIGGER_FIELD[info.resource]
     for (const { key, object } of initial) this.objects.set(key, object)
   }
 
@@ -84,7 +104,7 @@ export class Cacher {
         }
       }
       this.events.push(ev)
-      for (const w of this.watches.values()) this.dispatch(w, ev)
+      for (const w of this.candidates(ev)) this.dispatch(w, ev)
     }
     if (this.events.length > EVENT_WINDOW) {
       const drop = this.events.length - EVENT_WINDOW
@@ -106,8 +126,55 @@ export class Cacher {
     } else {
       for (const ev of this.events) if (ev.revision > resourceVersion) this.dispatch(w, ev)
     }
-    this.watches.set(w.id, w)
+    this.register(w)
     return true
+  }
+
+  private register(w: ClientWatch): void {
+    const r: Registered = { watch: w, seq: this.nextSeq++ }
+    this.watches.set(w.id, r)
+    const value = this.triggerValueOf(w)
+    if (value === undefined) this.unindexed.push(r)
+    else {
+      const bucket = this.byTrigger.get(value)
+      if (bucket) bucket.push(r)
+      else this.byTrigger.set(value, [r])
+    }
+  }
+
+  private unregister(watchId: number): ClientWatch | undefined {
+    const r = this.watches.get(watchId)
+    if (!r) return undefined
+    this.watches.delete(watchId)
+    const value = this.triggerValueOf(r.watch)
+    const list = value === undefined ? this.unindexed : this.byTrigger.get(value)
+    if (list) {
+      list.splice(list.indexOf(r), 1)
+      if (value !== undefined && list.length === 0) this.byTrigger.delete(value)
+    }
+    return r.watch
+  }
+
+  /** The value a watch's field selector requires of the trigger field, if it requires one. */
+  private triggerValueOf(w: ClientWatch): string | undefined {
+    if (this.triggerField === undefined) return undefined
+    return w.fields.find((f) => f.field === this.triggerField && f.op === '=')?.value
+  }
+
+  /**
+   * The watches an event can concern, in registration order: the unindexed ones and those indexed
+   * by the trigger value of the object before or after the change. The others' selectors cannot
+   * match either version, so skipping them sends exactly what matching every watch would.
+   */
+  private candidates(ev: CachedEvent): ClientWatch[] {
+    if (this.triggerField === undefined || this.byTrigger.size === 0)
+      return this.unindexed.map((r) => r.watch)
+    const now = this.byTrigger.get(fieldValue(ev.object, this.triggerField))
+    const before = ev.prevObject && this.byTrigger.get(fieldValue(ev.prevObject, this.triggerField))
+    if (!now && !before) return this.unindexed.map((r) => r.watch)
+    const all = [...this.unindexed, ...(now ?? []), ...(before && before !== now ? before : [])]
+    all.sort((a, b) => a.seq - b.seq)
+    return all.map((r) => r.watch)
   }
 
   /** Whether watch `watchId` is open (events are being sent on it). */
@@ -116,7 +183,7 @@ export class Cacher {
   }
 
   stop(watchId: number): void {
-    this.watches.delete(watchId)
+    this.unregister(watchId)
   }
 
   /**
@@ -125,9 +192,8 @@ export class Cacher {
    * the watch is removed and hears nothing more. Returns false when the watch is not open.
    */
   fail(watchId: number, status: Status): boolean {
-    const w = this.watches.get(watchId)
+    const w = this.unregister(watchId)
     if (!w) return false
-    this.watches.delete(watchId)
     this.send(w, 'ERROR', status as KubeObject)
     return true
   }
