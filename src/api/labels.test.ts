@@ -112,6 +112,17 @@ describe('metav1.LabelSelector', () => {
     expect(selectorMatches({}, undefined)).toBe(true)
   })
 
+  it('a stored (frozen) selector is parsed once; one that can still change is read afresh', () => {
+    const stored: LabelSelector = Object.freeze({ matchLabels: Object.freeze({ app: 'web' }) })
+    expect(selectorMatches(stored, { app: 'web' })).toBe(true)
+    expect(selectorMatches(stored, { app: 'api' })).toBe(false)
+    const draft: { matchLabels: Record<string, string> } = { matchLabels: { app: 'web' } }
+    expect(selectorMatches(draft, { app: 'web' })).toBe(true)
+    draft.matchLabels.app = 'api'
+    expect(selectorMatches(draft, { app: 'web' })).toBe(false)
+    expect(selectorMatches(draft, { app: 'api' })).toBe(true)
+  })
+
   it('converts matchLabels then matchExpressions', () => {
     const sel: LabelSelector = {
       matchLabels: { app: 'web' },

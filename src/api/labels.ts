@@ -58,10 +58,22 @@ function fromExpression(e: LabelSelectorRequirement): Requirement {
   return { key: e.key, operator: e.operator as Requirement['operator'], values: e.values ?? [] }
 }
 
+/**
+ * Parsed selectors of frozen (stored, immutable) LabelSelectors: controllers match one owner's
+ * selector against every Pod of the namespace on every sync, and parsing it each time cost more
+ * than matching. A selector that is not frozen could still change, so it is parsed every time.
+ */
+const parsedSelectors = new WeakMap<LabelSelector, Selector>()
+
 /** Does a metav1.LabelSelector select these labels? A nil selector selects nothing. */
 export function selectorMatches(sel: LabelSelector | null | undefined, labels: Labels): boolean {
-  const parsed = fromLabelSelector(sel)
-  return parsed !== undefined && matches(labels, parsed)
+  if (sel === null || sel === undefined) return false
+  let parsed = parsedSelectors.get(sel)
+  if (parsed === undefined) {
+    parsed = fromLabelSelector(sel) as Selector
+    if (Object.isFrozen(sel)) parsedSelectors.set(sel, parsed)
+  }
+  return matches(labels, parsed)
 }
 
 /**
