@@ -20,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, type Page, test } from '@playwright/test'
 import { hundredNodeCluster } from '../../src/scenarios/hundred-nodes'
+import { webDeployment } from '../../src/scenarios/manifests'
 
 const SMOKE = process.env.BENCH_SMOKE === '1'
 const WINDOW_MS = SMOKE ? 2_000 : 10_000
@@ -34,28 +35,7 @@ const SAMPLES = SMOKE ? 3 : 20
 /** Screenshot and figures.json go here (test-results/ is git-ignored). */
 const OUT = fileURLToPath(new URL('../../test-results/bench-browser/', import.meta.url))
 
-const deployment = (replicas: number) => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.27
-        resources:
-          requests:
-            cpu: 100m
-            memory: 128Mi
-`
+const deployment = (replicas: number) => webDeployment(replicas, { cpu: '100m', memory: '128Mi' })
 
 interface BenchWindow {
   __bench: {

@@ -1,3 +1,4 @@
+import { webDeployment } from './manifests'
 import type { LibraryScenario } from './types'
 import { zonedCluster } from './zoned-cluster'
 
@@ -10,28 +11,7 @@ export function thousandNodeCluster(): string {
   return CLUSTER.yaml
 }
 
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: ${REPLICAS}
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.27
-        resources:
-          requests:
-            cpu: 250m
-            memory: 256Mi
-`
+const DEPLOYMENT = webDeployment(REPLICAS)
 
 export const thousandNodes: LibraryScenario = {
   id: 'thousand-nodes',

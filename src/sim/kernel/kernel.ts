@@ -407,7 +407,7 @@ export class Kernel {
  */
 class KernelEvent implements Scheduled, Timer {
   cancelled = false
-  popped?: boolean
+  popped = false
 
   constructor(
     private readonly kernel: Kernel,
