@@ -13,6 +13,10 @@ export interface MemoryResult {
   readonly messages: number
   /** MiB after the run, over the heap before the cluster existed. */
   readonly totalMiB: number
+  /** MiB of the booted cluster with its nodes, before any Pod. */
+  readonly nodesMiB: number
+  /** KiB each Pod added (state and trace). */
+  readonly perPodKiB: number
   readonly stateMiB: number
   readonly traceMiB: number
   readonly exact: boolean
@@ -32,6 +36,7 @@ export function memory(nodes: number, pods: number): MemoryResult {
     c.namespaces,
   )
   cp.kernel.run()
+  const booted = heap()
   cp.creator.createAll(
     Array.from({ length: pods }, (_, i) => c.pod(i, 'measure')),
     16,
@@ -49,6 +54,8 @@ export function memory(nodes: number, pods: number): MemoryResult {
     bound: cp.bound(),
     messages,
     totalMiB: after - before,
+    nodesMiB: booted - before,
+    perPodKiB: ((after - booted) * 1024) / pods,
     stateMiB: withoutTrace - before,
     traceMiB: after - withoutTrace,
     exact: gc !== undefined,

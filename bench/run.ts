@@ -63,15 +63,14 @@ if (only.has('deployment')) {
 }
 if (only.has('memory')) {
   const r = memory(sizes.memory.nodes, memoryPods)
-  const perPodKiB = ((r.totalMiB - 0) * 1024) / r.pods
-  const projected = (r.stateMiB + r.traceMiB) * (150_000 / r.pods)
+  const projected = r.nodesMiB + (r.perPodKiB * 150_000) / 1024
   console.log(
     `memory: ${n(r.nodes)} nodes + ${n(r.pods)} Pods through the path: heap +${n(r.totalMiB)} MiB ` +
-      `(state ${n(r.stateMiB)} MiB, trace ${n(r.traceMiB)} MiB for ${n(r.messages)} messages; ${n(perPodKiB, 1)} KiB per Pod)` +
+      `(nodes ${n(r.nodesMiB)} MiB; state with the nodes ${n(r.stateMiB)} MiB, trace ${n(r.traceMiB)} MiB for ${n(r.messages)} messages; ${n(r.perPodKiB, 1)} KiB per Pod)` +
       `${r.exact ? '' : ' [run with node --expose-gc for exact figures]'}`,
   )
   if (r.pods < 150_000)
     console.log(
-      `  at this rate 150,000 Pods would take ${n(projected)} MiB [goal ≤ 1,024 MiB: ${verdict(projected <= 1024)}]`,
+      `  at this rate ${n(r.nodes)} nodes + 150,000 Pods would take ${n(projected)} MiB [goal ≤ 1,024 MiB: ${verdict(projected <= 1024)}]`,
     )
 }
