@@ -7,11 +7,11 @@
  *   npm run bench                      every case at full size
  *   npm run bench -- --smoke           every case, tiny
  *   npm run bench -- --only=basic,anti kernel | basic | anti | deployment | memory
- *   npm run bench -- --memory-pods=150000
+ *   npm run bench -- --memory-pods=150000 [--keep-all-messages]
  */
 import { deployment } from './deployment'
 import { kernelEvents } from './kernel'
-import { memory } from './memory'
+import { memory, TRACE_KEEP } from './memory'
 import { type PerfResult, podAntiAffinity, runCase, schedulingBasic } from './scheduler-perf/cases'
 import { SIZES, type Sizes } from './sizes'
 
@@ -20,6 +20,8 @@ const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.spl
 const sizes: Sizes = args.includes('--smoke') ? SIZES.smoke : SIZES.full
 const only = new Set((flag('only') ?? 'kernel,basic,anti,deployment,memory').split(','))
 const memoryPods = Number(flag('memory-pods') ?? sizes.memory.pods)
+/** `--keep-all-messages`: measure memory without trace retention (every message in full). */
+const keepAll = args.includes('--keep-all-messages')
 
 const n = (v: number, digits = 0) => v.toLocaleString('en', { maximumFractionDigits: digits })
 const verdict = (ok: boolean) => (ok ? 'meets' : 'BELOW')
@@ -62,11 +64,15 @@ if (only.has('deployment')) {
   }
 }
 if (only.has('memory')) {
-  const r = memory(sizes.memory.nodes, memoryPods)
-  const projected = r.nodesMiB + (r.perPodKiB * 150_000) / 1024
+  const r = memory(sizes.memory.nodes, memoryPods, keepAll ? undefined : TRACE_KEEP)
+  // The state grows with every Pod; the trace, with retention, no further than its bound.
+  const trace = r.traceBoundMiB ?? (r.traceMiB / r.pods) * 150_000
+  const projected = r.nodesMiB + (r.statePerPodKiB * 150_000) / 1024 + trace
   console.log(
     `memory: ${n(r.nodes)} nodes + ${n(r.pods)} Pods through the path: heap +${n(r.totalMiB)} MiB ` +
-      `(nodes ${n(r.nodesMiB)} MiB; state with the nodes ${n(r.stateMiB)} MiB, trace ${n(r.traceMiB)} MiB for ${n(r.messages)} messages; ${n(r.perPodKiB, 1)} KiB per Pod)` +
+      `(nodes ${n(r.nodesMiB)} MiB; state ${n(r.stateMiB)} MiB, ${n(r.statePerPodKiB, 1)} KiB per Pod; ` +
+      `trace ${n(r.traceMiB)} MiB for ${n(r.keptMessages)} of ${n(r.messages)} messages kept in full` +
+      `${r.traceBoundMiB === undefined ? ', no retention' : `, bounded at ${n(r.traceBoundMiB)} MiB`})` +
       `${r.exact ? '' : ' [run with node --expose-gc for exact figures]'}`,
   )
   if (r.pods < 150_000)

@@ -11,6 +11,7 @@ import { bootstrap } from '../../src/sim/cluster/bootstrap'
 import { ClientComponent } from '../../src/sim/component'
 import { Etcd } from '../../src/sim/etcd/etcd'
 import { Kernel, type Proc } from '../../src/sim/kernel/kernel'
+import type { TraceRetention } from '../../src/sim/kernel/retention'
 import { ADMIN_CREDENTIALS } from '../../src/sim/kubectl/kubectl'
 import { Scheduler } from '../../src/sim/scheduler/scheduler'
 
@@ -55,8 +56,9 @@ export interface PerfControlPlane {
 export function perfControlPlane(
   nodes: readonly Node[],
   namespaces: readonly string[] = [],
+  traceRetention?: TraceRetention,
 ): PerfControlPlane {
-  const kernel = new Kernel({ seed: 1 })
+  const kernel = new Kernel({ seed: 1, ...(traceRetention ? { traceRetention } : {}) })
   const etcd = new Etcd(kernel)
   kernel.register(etcd)
   bootstrap(

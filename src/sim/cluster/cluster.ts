@@ -12,6 +12,7 @@ import { Etcd } from '../etcd/etcd'
 import { apiserverUrlOf, type FaultContext } from '../faults/context'
 import { isFaultAction, scheduleFault } from '../faults/fault'
 import { Kernel } from '../kernel/kernel'
+import type { TraceRetention } from '../kernel/retention'
 import { WEBHOOKS } from '../kernel/trace'
 import { type ApplyResult, Kubectl } from '../kubectl/kubectl'
 import { Terminal } from '../kubectl/terminal'
@@ -40,6 +41,11 @@ export interface ActionResult {
 export interface ClusterOptions {
   /** The apiserver's admission chain instead of DEFAULT_ADMISSION_CHAIN (--enable-admission-plugins). */
   readonly admission?: readonly AdmissionPlugin[]
+  /**
+   * Keep only the newest messages in full (kernel traceRetention): a recording choice for large
+   * runs, not part of the scenario; what the cluster does is the same either way.
+   */
+  readonly traceRetention?: TraceRetention
 }
 
 export class Cluster {
@@ -70,6 +76,7 @@ export class Cluster {
       seed: scenario.seed ?? DEFAULT_SEED,
       ...(scenario.network ? { network: scenario.network } : {}),
       ...(scenario.startTime ? { startTime: scenario.startTime } : {}),
+      ...(options.traceRetention ? { traceRetention: options.traceRetention } : {}),
     })
     this.nodes = scenario.nodes?.length
       ? scenario.nodes.map((n, i) => completeNode(n, i))

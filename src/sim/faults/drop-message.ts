@@ -68,7 +68,7 @@ function lose(ctx: FaultContext, m: Message): ReturnType<typeof injected>[] {
       return [line]
     case 'call': {
       faultStep(kernel, loss.caller, `message #${m.id} dropped: ${m.summary}`, payload, m.object)
-      const request = kernel.trace[loss.requestId - 1] as Message<HttpRequest> | undefined
+      const request = kernel.message(loss.requestId) as Message<HttpRequest> | undefined
       // A watch the apiserver opened but whose answer was lost: it stops writing to it.
       if (request && isWatchRequest(request)) ctx.apiserver.closeWatch(loss.requestId)
       kernel.after(CONNECTION_LOSS_NOTICED_MS, () => failCall(ctx, m, loss.requestId, loss.caller))
@@ -84,7 +84,7 @@ function lose(ctx: FaultContext, m: Message): ReturnType<typeof injected>[] {
       if (handlers?.lost) {
         const lost = handlers.lost
         kernel.after(CONNECTION_LOSS_NOTICED_MS, () => {
-          const request = kernel.trace[watchId - 1]
+          const request = kernel.message(watchId)
           kernel.step(
             loss.watcher,
             'fault',
@@ -104,7 +104,7 @@ function lose(ctx: FaultContext, m: Message): ReturnType<typeof injected>[] {
 function failCall(ctx: FaultContext, dropped: Message, requestId: number, caller: string): void {
   const { kernel } = ctx
   if (!kernel.isWaitingFor(requestId)) return
-  const request = kernel.trace[requestId - 1] as Message<HttpRequest> | undefined
+  const request = kernel.message(requestId) as Message<HttpRequest> | undefined
   const text = request
     ? `${urlErrorOp(request.payload.method)} "${ctx.apiserverUrl}${pathOf(request.payload)}": ${CONNECTION_LOST}`
     : CONNECTION_LOST

@@ -1,6 +1,7 @@
 import { DEFAULT_NETWORK, Network, type NetworkConfig } from '../network/network'
 import { DEFAULT_START_TIME, parseStartTime, rfc3339, rfc3339Micro } from './clock'
 import { EventHeap, type Scheduled } from './heap'
+import { type CompactedTrace, compactInto, StageLog, type TraceRetention } from './retention'
 import { Rng } from './rng'
 import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from './trace'
 
@@ -112,6 +113,8 @@ export interface KernelOptions {
   readonly network?: NetworkConfig
   /** Wall-clock instant of virtual time 0 (RFC 3339); DEFAULT_START_TIME when absent. */
   readonly startTime?: string
+  /** Keep only the newest messages in full (large runs); every message when absent. */
+  readonly traceRetention?: TraceRetention
 }
 
 /**
@@ -129,7 +132,20 @@ export class Kernel {
   readonly epochMs: number
   readonly rng: Rng
   readonly network: Network
+  /**
+   * The messages kept in full, in id order: all of them, unless `traceRetention` compacts old ones
+   * (then `trace[0]` is message `firstRetainedId`). Read one by id with `message(id)`.
+   */
   readonly trace: Message[] = []
+  /** The summary of the messages compacted away (traceRetention), if any. */
+  compacted: CompactedTrace | undefined
+  private readonly retention: TraceRetention | undefined
+  /** With retention: every message's stage (causeStage must not depend on what was compacted). */
+  private readonly stageLog: StageLog | undefined
+  /** With retention: compacted requests still waiting for their reply (the fault code reads them). */
+  private readonly awaitingReply = new Map<number, Message>()
+  /** Messages kept whatever retention compacts (watch requests; see pin). */
+  private readonly pinned = new Map<number, Message>()
   private readonly heap = new EventHeap()
   private readonly components = new Map<ComponentId, Component>()
   private readonly pendingCalls = new Map<number, Process>()
@@ -146,6 +162,43 @@ export class Kernel {
     this.epochMs = parseStartTime(options.startTime ?? DEFAULT_START_TIME)
     this.rng = new Rng(options.seed)
     this.network = new Network(options.network ?? DEFAULT_NETWORK, this.rng)
+    const retention = options.traceRetention
+    if (retention) {
+      if (!(Number.isInteger(retention.keepMessages) && retention.keepMessages > 0))
+        throw new Error(
+          `traceRetention.keepMessages must be a positive integer, not ${retention.keepMessages}`,
+        )
+      this.retention = retention
+      this.stageLog = new StageLog()
+    }
+  }
+
+  /** Id of `trace[0]`: 1 unless old messages were compacted. */
+  get firstRetainedId(): number {
+    return (this.compacted?.throughId ?? 0) + 1
+  }
+
+  /** How many messages have been recorded, compacted ones included (the last id given). */
+  get messageCount(): number {
+    return this.nextMessageId - 1
+  }
+
+  /**
+   * Message `id`, if it is kept: every message without retention; with it, the newest ones and
+   * requests still waiting for their reply.
+   */
+  message(id: number): Message | undefined {
+    const i = id - this.firstRetainedId
+    return i >= 0 ? this.trace[i] : (this.pinned.get(id) ?? this.awaitingReply.get(id))
+  }
+
+  /**
+   * Keep `message` readable by id (`message(id)`) after retention compacts it: a long-lived
+   * request (a watch) that later work refers back to. Watches live as long as their component, so
+   * there is no unpin (a watch a fault closes stays pinned: the fault reads it after closing it).
+   */
+  pin(message: Message): void {
+    if (this.retention) this.pinned.set(message.id, message)
   }
 
   /** Now (or virtual time `atMs`) as metav1.Time (`2025-05-01T10:00:03Z`). */
@@ -244,13 +297,15 @@ export class Kernel {
     const waiting = this.pendingCalls.get(requestId)
     if (!waiting) return false
     this.pendingCalls.delete(requestId)
+    this.awaitingReply.delete(requestId)
     waiting.resumeWith(new CallFailure(requestId, reason))
     return true
   }
 
   /** The stage of what is being handled now (the current cause), if any. */
   causeStage(): Stage | undefined {
-    return this.cause === null ? undefined : this.trace[this.cause - 1]?.stage
+    if (this.cause === null) return undefined
+    return this.stageLog ? this.stageLog.get(this.cause) : this.trace[this.cause - 1]?.stage
   }
 
   /** A lost message: shaped like a sent one, with a negative id no reply can carry. */
@@ -319,7 +374,18 @@ export class Kernel {
       payload: out.payload,
     }
     this.trace.push(message)
+    if (this.retention) {
+      this.stageLog?.set(message.id, message.stage)
+      if (this.trace.length >= 2 * this.retention.keepMessages) this.compact(this.retention.keepMessages)
+    }
     return message
+  }
+
+  /** Fold all but the newest `keep` messages into `compacted`. */
+  private compact(keep: number): void {
+    const old = this.trace.splice(0, this.trace.length - keep)
+    for (const m of old) if (this.pendingCalls.has(m.id)) this.awaitingReply.set(m.id, m)
+    this.compacted = compactInto(this.compacted, old)
   }
 
   private deliver(message: Message): void {
@@ -328,6 +394,7 @@ export class Kernel {
       const waiting = this.pendingCalls.get(message.replyTo)
       if (waiting) {
         this.pendingCalls.delete(message.replyTo)
+        this.awaitingReply.delete(message.replyTo)
         waiting.resumeWith(message)
         return
       }
@@ -361,6 +428,7 @@ export class Kernel {
   /** @internal used by Process */
   forgetCall(messageId: number): void {
     this.pendingCalls.delete(messageId)
+    this.awaitingReply.delete(messageId)
   }
 
   /** True when no foreground work is pending (background timers do not count). */

@@ -81,6 +81,8 @@ export function* watch(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse>
     const status = gone(`too old resource version: ${rv}`)
     return { code: 410, body: status }
   }
+  // A fault that kills this watch later names it by its request (see faults/drop-message).
+  ctx.kernel.pin(req.message)
   return { code: 200 }
 }
 
