@@ -73,6 +73,12 @@ type Waiter =
   | { readonly kind: 'message'; readonly resolve: (m: MessageDetail | null) => void }
   | { readonly kind: 'scheduling'; readonly resolve: (a: readonly SchedulingAttempt[]) => void }
 
+/** The page's `?trace-keep=N`: how many messages a run keeps in full (see the load command). */
+const TRACE_KEEP_MESSAGES = (() => {
+  const n = Number(new URLSearchParams(globalThis.location?.search ?? '').get('trace-keep') ?? Number.NaN)
+  return Number.isInteger(n) && n > 0 ? n : undefined
+})()
+
 const createWorker = (): WorkerLike =>
   new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' })
 
@@ -133,7 +139,12 @@ export function loadScenario(scenario: ScenarioInput): Promise<LoadOutcome> {
   return new Promise((resolve) => {
     const requestId = nextRequestId++
     waiting.set(requestId, { kind: 'load', resolve })
-    send({ type: 'load', scenario, requestId })
+    send({
+      type: 'load',
+      scenario,
+      requestId,
+      ...(TRACE_KEEP_MESSAGES !== undefined ? { traceKeepMessages: TRACE_KEEP_MESSAGES } : {}),
+    })
     sendCursor()
   })
 }

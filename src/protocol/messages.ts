@@ -13,6 +13,7 @@
 import type { OutputLine } from '../api/kubectl/drain-output'
 import type { KubeObject, Node, Status } from '../api/types'
 import type { FaultAction } from '../sim/faults/fault'
+import type { CompactedTrace } from '../sim/kernel/retention'
 import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim/kernel/trace'
 import type { NodeAction } from '../sim/scenario/scenario'
 import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
@@ -40,7 +41,16 @@ export {
 } from '../sim/kernel/trace'
 /** kubectl's user when an action names none (kubeadm's admin.conf). */
 export { ADMIN_USER } from '../sim/scenario/cluster-objects'
-export type { ComponentId, MessageKind, ObjectDelta, ObjectRef, OutputLine, SchedulingAttempt, Stage }
+export type {
+  CompactedTrace,
+  ComponentId,
+  MessageKind,
+  ObjectDelta,
+  ObjectRef,
+  OutputLine,
+  SchedulingAttempt,
+  Stage,
+}
 
 /**
  * A trace message without its payload (the inspector fetches that on demand). `lostAtMs`: a
@@ -179,7 +189,17 @@ export type Command =
    * `requestId`, the answer is the `reset` carrying it, or a `parse-error` (bad cluster YAML or
    * action YAML; the current scenario stays).
    */
-  | { readonly type: 'load'; readonly scenario: ScenarioInput; readonly requestId?: number }
+  | {
+      readonly type: 'load'
+      readonly scenario: ScenarioInput
+      readonly requestId?: number
+      /**
+       * Messages a run keeps in full before it compacts older ones (the worker's default when
+       * absent); the page's `?trace-keep=N` sets it, so a test can see a large run's compaction
+       * without thousands of Pods.
+       */
+      readonly traceKeepMessages?: number
+    }
   /**
    * `kubectl apply -f` of the editor's YAML at virtual time `atMs` (forks the future), as the
    * cluster's user `as` (absent: the admin).
@@ -271,6 +291,12 @@ export type WorkerEvent =
       readonly computedUntilMs: number
       /** Virtual time after which nothing happens unless background work runs (undefined while busy). */
       readonly idleAtMs?: number
+      /**
+       * A large run compacted its old messages (kernel traceRetention): the UI drops the ones it
+       * holds up to `throughId` and says that the detail before `untilMs` is gone. Sent when it
+       * changes.
+       */
+      readonly compacted?: CompactedTrace
     }
   | {
       readonly type: 'applied'

@@ -103,6 +103,39 @@ describe('WorkerHost', () => {
     expect(mirror.revisions).toEqual(direct.revisions)
   })
 
+  it('a large run (load with traceKeepMessages): the compaction reaches the UI, compacted messages are not posted', () => {
+    const loop = new FakeLoop()
+    const host = new WorkerHost(loop, { ackFrames: true, maxPostBytes: 2048 })
+    host.handle({ type: 'load', scenario: DEFAULT, traceKeepMessages: 100 })
+    host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
+    host.handle({ type: 'cursor', atMs: 0, playing: true, speed: 1 })
+    const acked = new Set<number>()
+    for (let i = 0; i < 100_000 && loop.turn(); i++) {
+      const last = loop.posts.length - 1
+      if (loop.posts[last]?.event.type === 'frame' && !acked.has(last)) {
+        acked.add(last)
+        host.handle({ type: 'frame-ack' })
+      }
+    }
+    // The mirror checks that ids stay contiguous after each compaction.
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    const session = new Session(100)
+    const direct = new Mirror()
+    direct.take(session.load(DEFAULT))
+    direct.take(session.apply(1, NGINX, 0))
+    session.cursor(0, true, 1)
+    for (let r = session.computeSome(); ; r = session.computeSome()) {
+      direct.take(r.events)
+      if (!r.more) break
+    }
+    expect(direct.compacted?.messages).toBeGreaterThan(100)
+    expect(mirror.compacted).toEqual(direct.compacted)
+    expect(mirror.messages).toEqual(direct.messages)
+    expect(mirror.revisions).toEqual(direct.revisions)
+    expect(mirror.messages.length).toBeLessThan(200)
+  })
+
   it('with a post size and acks: small posts, one per ack, the same trace and revisions (deltas applied)', () => {
     const loop = new FakeLoop()
     const host = new WorkerHost(loop, { ackFrames: true, maxPostBytes: 4096 })

@@ -11,6 +11,7 @@
 import { diffObject } from '../protocol/delta'
 import {
   type Command,
+  type CompactedTrace,
   type MessageView,
   type ObjectRevision,
   PROGRESS_INTERVAL_MS,
@@ -135,7 +136,7 @@ export class WorkerHost {
     const s = this.session
     switch (command.type) {
       case 'load':
-        return s.load(command.scenario, command.requestId)
+        return s.load(command.scenario, command.requestId, command.traceKeepMessages)
       case 'apply':
         return s.apply(command.requestId, command.yaml, command.atMs, command.as)
       case 'delete': {
@@ -353,14 +354,27 @@ class PendingFrame {
   private revisionsFrom = 0
   computedUntilMs = 0
   idleAtMs: number | undefined
+  /** A compaction not posted yet: it goes out with the next post. */
+  private compacted: CompactedTrace | undefined
 
   constructor(readonly generation: number) {}
 
   get empty(): boolean {
-    return this.messagesFrom >= this.messages.length && this.revisionsFrom >= this.revisions.length
+    return (
+      this.messagesFrom >= this.messages.length &&
+      this.revisionsFrom >= this.revisions.length &&
+      this.compacted === undefined
+    )
   }
 
   add(frame: Frame): void {
+    if (frame.compacted) {
+      // Messages waiting here that the run has since compacted are not posted at all.
+      this.compacted = frame.compacted
+      const through = frame.compacted.throughId
+      while ((this.messages[this.messagesFrom]?.id ?? Number.POSITIVE_INFINITY) <= through)
+        this.messagesFrom++
+    }
     for (const m of frame.messages) this.messages.push(m)
     for (const r of frame.revisions) this.revisions.push(r)
     this.computedUntilMs = frame.computedUntilMs
@@ -397,6 +411,8 @@ class PendingFrame {
     }
     this.messagesFrom = i
     this.revisionsFrom = j
+    const compacted = this.compacted
+    this.compacted = undefined
     const rest = !this.empty
     const nextRevisionMs = (this.revisions[j] as ObjectRevision | undefined)?.atMs ?? Number.POSITIVE_INFINITY
     const computedUntilMs = rest
@@ -409,6 +425,7 @@ class PendingFrame {
       revisions,
       computedUntilMs,
       ...(!rest && this.idleAtMs !== undefined ? { idleAtMs: this.idleAtMs } : {}),
+      ...(compacted ? { compacted } : {}),
     }
   }
 }

@@ -36,7 +36,7 @@ export function progressEvent(cluster: Cluster, generation: number, computing: b
     generation,
     computing,
     simulatedMs: cluster.kernel.nowMs,
-    messages: cluster.kernel.trace.length,
+    messages: cluster.kernel.messageCount,
     pods,
     podsRunning,
     podsWanted: replicas + bare,

@@ -29,8 +29,10 @@ import type {
 import { Cluster } from '../sim/cluster/cluster'
 import type { FaultAction } from '../sim/faults/fault'
 import { messageFaultProblem } from '../sim/faults/wire'
+import type { Kernel } from '../sim/kernel/kernel'
+import type { CompactedTrace } from '../sim/kernel/retention'
 import { type Message, ROUTINE_STAGES, WEBHOOKS } from '../sim/kernel/trace'
-import { DEFAULT_SEED, type ScenarioAction } from '../sim/scenario/scenario'
+import { DEFAULT_SEED, type Scenario, type ScenarioAction } from '../sim/scenario/scenario'
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
@@ -52,6 +54,12 @@ export const BUSY_LIMIT_MS = 600_000
  * a 5-minute back-off, an eviction after 300 s) when only routine upkeep is known ahead.
  */
 export const QUIET_LOOKAHEAD_MS = 600_000
+/**
+ * Messages a run keeps in full (kernel traceRetention): a large run (thousands of Pods) compacts
+ * older ones into counts per stage, and the UI says the detail before then is gone. Runs of the
+ * library's scenarios stay far below it.
+ */
+export const TRACE_KEEP_MESSAGES = 100_000
 /** Events per `computeSome` call unless told otherwise. */
 export const DEFAULT_BUDGET = 2_000
 
@@ -82,7 +90,7 @@ interface Run {
   readonly cluster: Cluster
   /** The scenario's actions; index i is `input.actions[i]`. */
   readonly actions: readonly ScenarioAction[]
-  /** Trace entries looked at for the last activity so far. */
+  /** Messages (by id: 1 … scanned) looked at for the last activity so far. */
   scanned: number
   lastActivityMs: number
   /** False until the run's trace has been checked against the messages the UI kept. */
@@ -95,8 +103,14 @@ export class Session {
   private input: ScenarioInput | undefined
   private gen = 0
   private run: Run | undefined
-  /** What the UI holds: the messages (full, for details and for checking forks), index = id - 1. */
+  /**
+   * What the UI holds: the messages (full, for details and for checking forks), ids `sentFrom` …
+   * (the ones before were compacted, see `sentCompacted`).
+   */
   private readonly sent: Message[] = []
+  private sentFrom = 1
+  /** The compaction the UI was told of. */
+  private sentCompacted: CompactedTrace | undefined
   /** What the UI holds: each revision sent, with its time, in revision order. */
   private readonly sentRevisions: Array<{ readonly revision: number; readonly atMs: number }> = []
   private reportedUntilMs = -1
@@ -109,6 +123,30 @@ export class Session {
   private playing = false
   private skipQuiet = false
   private speed = 1
+
+  /** `keepMessages`: how many messages a run keeps in full (TRACE_KEEP_MESSAGES by default). */
+  constructor(private keepMessages = TRACE_KEEP_MESSAGES) {}
+
+  /** Messages the UI holds or had compacted: the last id sent. */
+  private get sentThrough(): number {
+    return this.sentFrom - 1 + this.sent.length
+  }
+
+  /** Message `id` as sent to the UI, if it still holds it. */
+  private sentMessage(id: number): Message | undefined {
+    return id >= this.sentFrom ? this.sent[id - this.sentFrom] : undefined
+  }
+
+  /** Keep the messages sent with ids below `id` (the UI drops the rest). */
+  private keepSentBelow(id: number): void {
+    this.sent.length = Math.max(0, Math.min(this.sent.length, id - this.sentFrom))
+    if (id <= this.sentFrom) this.sentFrom = id
+    if (this.sentCompacted && id <= this.sentCompacted.throughId) this.sentCompacted = undefined
+  }
+
+  private newCluster(scenario: Scenario): Cluster {
+    return new Cluster(scenario, { traceRetention: { keepMessages: this.keepMessages } })
+  }
 
   get generation(): number {
     return this.gen
@@ -127,20 +165,25 @@ export class Session {
   /**
    * Start over with `scenario`: a new generation, a `reset` that drops everything (fromMessageId
    * 0, fromMs -1). Bad YAML in the cluster or an action leaves the session as it was and answers
-   * `parse-error` (with a requestId) or `error`.
+   * `parse-error` (with a requestId) or `error`. `keepMessages` changes how many messages this run
+   * and its forks keep in full (see TRACE_KEEP_MESSAGES).
    */
-  load(scenario: ScenarioInput, requestId?: number): WorkerEvent[] {
+  load(scenario: ScenarioInput, requestId?: number, keepMessages?: number): WorkerEvent[] {
     const parsed = parseScenario(scenario)
     if (!parsed.ok) return [problemEvent(requestId, parsed.problems, 'cannot load the scenario')]
+    if (keepMessages !== undefined && Number.isInteger(keepMessages) && keepMessages > 0)
+      this.keepMessages = keepMessages
     let cluster: Cluster
     try {
-      cluster = new Cluster(parsed.scenario)
+      cluster = this.newCluster(parsed.scenario)
     } catch (e) {
       return [errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)]
     }
     this.pending.clear()
     this.input = scenario
     this.sent.length = 0
+    this.sentFrom = 1
+    this.sentCompacted = undefined
     this.sentRevisions.length = 0
     this.reportedUntilMs = -1
     this.reportedIdleAtMs = undefined
@@ -228,7 +271,7 @@ export class Session {
   private knownMessage(id: number): Message | undefined {
     if (!Number.isInteger(id) || id < 1) return undefined
     const run = this.run
-    return this.sent[id - 1] ?? (run?.verified ? run.cluster.kernel.trace[id - 1] : undefined)
+    return this.sentMessage(id) ?? (run?.verified ? run.cluster.kernel.message(id) : undefined)
   }
 
   /** Where playback is: the session computes ahead of it. */
@@ -261,7 +304,7 @@ export class Session {
   detail(id: number): MessageDetail | null {
     if (!Number.isInteger(id) || id < 1) return null
     const run = this.run
-    const m = this.sent[id - 1] ?? (run?.verified ? run.cluster.kernel.trace[id - 1] : undefined)
+    const m = this.sentMessage(id) ?? (run?.verified ? run.cluster.kernel.message(id) : undefined)
     return m ? messageDetail(m) : null
   }
 
@@ -276,10 +319,11 @@ export class Session {
     const kernel = run.cluster.kernel
     const normalTarget = this.targetMs()
     // Skipping quiet time: look further, but only until something worth showing turns up.
-    const quiet = this.playing && this.skipQuiet && !storyAfter(kernel.trace, 0, this.cursorMs)
+    const quiet = this.playing && this.skipQuiet && !storyAfter(kernel, 0, this.cursorMs)
     const target = quiet ? Math.max(normalTarget, this.cursorMs + QUIET_LOOKAHEAD_MS) : normalTarget
     const busyLimit = Math.max(target, this.cursorMs + BUSY_LIMIT_MS)
-    let scanned = kernel.trace.length
+    /** Messages (by count, compacted ones included) looked at for the quiet search. */
+    let scanned = kernel.messageCount
     let n = 0
     let budgetHit = false
     // The quiet search found the next message worth seeing: the normal lookahead applies from here,
@@ -288,21 +332,21 @@ export class Session {
     // A fork replays what the UI kept before it streams anything: until its trace is that long, no
     // horizon applies (the UI's cursor may lag behind the fork's time, and a lookahead stop there
     // would compare a half-replayed trace with the kept one).
-    const catchingUp = () => !run.verified && kernel.trace.length < this.sent.length
+    const catchingUp = () => !run.verified && kernel.messageCount < this.sentThrough
     try {
       for (;;) {
         const next = kernel.nextEventAtMs
         if (next === undefined) break
         if (catchingUp()) {
-          scanned = kernel.trace.length
+          scanned = kernel.messageCount
         } else {
           if (next > (kernel.idle ? target : busyLimit)) break
-          if (quiet && kernel.trace.length > scanned) {
-            if (storyAfter(kernel.trace, scanned, this.cursorMs)) {
+          if (quiet && kernel.messageCount > scanned) {
+            if (storyAfter(kernel, scanned, this.cursorMs)) {
               storyFound = true
               break
             }
-            scanned = kernel.trace.length
+            scanned = kernel.messageCount
           }
         }
         if (n >= maxEvents) {
@@ -324,7 +368,7 @@ export class Session {
       // Stream nothing of a fork until its trace has caught up with what the UI kept.
       if (budgetHit && catchingUp()) return { events, more: true }
       run.verified = true
-      const diverged = firstDifference(this.sent, kernel.trace)
+      const diverged = this.firstDifference(run)
       if (diverged !== undefined) events.push(...this.restart(diverged))
     }
     const frame = this.frame(run, target)
@@ -338,7 +382,7 @@ export class Session {
     const lookahead = this.playing
       ? Math.max(MIN_LOOKAHEAD_MS, LOOKAHEAD_PER_SPEED_MS * this.speed)
       : MIN_LOOKAHEAD_MS
-    const lastKept = this.sent[this.sent.length - 1]?.sentAtMs ?? 0
+    const lastKept = this.sent[this.sent.length - 1]?.sentAtMs ?? this.sentCompacted?.untilMs ?? 0
     return Math.ceil(Math.max(this.cursorMs + lookahead, this.floorMs, lastKept))
   }
 
@@ -359,18 +403,21 @@ export class Session {
     if (!parsed.ok) return [...events, problemEvent(requestId, parsed.problems, 'cannot apply')]
     let cluster: Cluster
     try {
-      cluster = new Cluster(parsed.scenario)
+      cluster = this.newCluster(parsed.scenario)
     } catch (e) {
       return [...events, errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)]
     }
     const atMs = action.atMs
     // The UI keeps the messages sent before atMs and the revisions written before it; the new run
     // must reproduce those exactly (checked in computeSome) and streams what follows.
+    // Messages kept, by id: 1 … keep. A fork inside a compacted stretch cannot tell which of those
+    // messages came before it: the UI drops them all and the new run sends what it keeps.
+    const compactedAfterFork = this.sentCompacted !== undefined && atMs <= this.sentCompacted.untilMs
     const keep = Math.min(
-      firstSentAtOrAfter(this.sent, atMs),
+      compactedAfterFork ? 0 : this.sentFrom - 1 + firstSentAtOrAfter(this.sent, atMs),
       keepBelowId !== undefined ? keepBelowId - 1 : Number.POSITIVE_INFINITY,
     )
-    this.sent.length = keep
+    this.keepSentBelow(keep + 1)
     this.sentRevisions.length = firstRevisionAtOrAfter(this.sentRevisions, atMs)
     this.floorMs = Math.min(this.reportedUntilMs, atMs - 1)
     this.reportedUntilMs = this.floorMs
@@ -392,7 +439,7 @@ export class Session {
       actions: actions.map((a) => a.action),
       scanned: 0,
       lastActivityMs: 0,
-      verified: this.sent.length === 0,
+      verified: this.sentThrough === 0,
       failed: false,
     }
     this.gen++
@@ -413,15 +460,17 @@ export class Session {
    * A fork whose prefix differs from what the UI holds means the simulation is not a function of
    * its scenario. Say so, and resend everything so the UI is at least consistent.
    */
-  private restart(at: number): WorkerEvent[] {
+  private restart(id: number): WorkerEvent[] {
     const run = this.run as Run
-    const kept = this.sent[at]
-    const now = run.cluster.kernel.trace[at]
+    const kept = this.sentMessage(id)
+    const now = run.cluster.kernel.message(id)
     const error: WorkerEvent = {
       type: 'error',
-      message: `a fork did not reproduce message ${at + 1} (was "${kept?.summary ?? 'nothing'}" at ${kept?.sentAtMs} ms, now "${now?.summary ?? 'nothing'}" at ${now?.sentAtMs} ms); the trace was resent from the start`,
+      message: `a fork did not reproduce message ${id} (was "${kept?.summary ?? 'nothing'}" at ${kept?.sentAtMs} ms, now "${now?.summary ?? 'nothing'}" at ${now?.sentAtMs} ms); the trace was resent from the start`,
     }
     this.sent.length = 0
+    this.sentFrom = 1
+    this.sentCompacted = undefined
     this.sentRevisions.length = 0
     this.reportedUntilMs = -1
     this.reportedIdleAtMs = undefined
@@ -445,18 +494,26 @@ export class Session {
   private frame(run: Run, target: number): WorkerEvent | undefined {
     const kernel = run.cluster.kernel
     const trace = kernel.trace
+    const first = kernel.firstRetainedId
+    const compacted = this.compactSent(kernel.compacted)
+    // Messages compacted before they could be sent are in the summary; the rest go out now.
+    if (this.sentThrough < first - 1) {
+      this.sent.length = 0
+      this.sentFrom = first
+    }
     const messages: MessageView[] = []
-    for (let i = this.sent.length; i < trace.length; i++) {
+    for (let i = this.sentThrough + 1 - first; i < trace.length; i++) {
       const m = trace[i] as Message
       messages.push(messageView(m))
       this.sent.push(m)
     }
-    for (; run.scanned < trace.length; run.scanned++) {
-      const m = trace[run.scanned] as Message
+    for (let i = Math.max(run.scanned + 1 - first, 0); i < trace.length; i++) {
+      const m = trace[i] as Message
       // Routine upkeep (heartbeats) goes on forever; it is not activity that playback waits for.
       if (!ROUTINE_STAGES.has(m.stage))
         run.lastActivityMs = Math.max(run.lastActivityMs, m.sentAtMs, m.deliverAtMs)
     }
+    run.scanned = kernel.messageCount
     const revisions: ObjectRevision[] = []
     const since = this.sentRevisions[this.sentRevisions.length - 1]?.revision ?? 0
     for (const change of run.cluster.etcd.changesSince(since)) {
@@ -474,6 +531,7 @@ export class Session {
     if (
       messages.length === 0 &&
       revisions.length === 0 &&
+      !compacted &&
       computedUntilMs === this.reportedUntilMs &&
       idleAtMs === this.reportedIdleAtMs
     ) {
@@ -488,7 +546,36 @@ export class Session {
       revisions,
       computedUntilMs,
       ...(idleAtMs !== undefined ? { idleAtMs } : {}),
+      ...(compacted ? { compacted } : {}),
     }
+  }
+
+  /**
+   * The run compacted more of its trace than the UI was told: drop those messages from what the
+   * UI holds, and return the summary to send (undefined when nothing changed).
+   */
+  private compactSent(compacted: CompactedTrace | undefined): CompactedTrace | undefined {
+    if (!compacted || compacted.throughId === this.sentCompacted?.throughId) return undefined
+    const drop = Math.min(this.sent.length, compacted.throughId + 1 - this.sentFrom)
+    if (drop > 0) {
+      this.sent.splice(0, drop)
+      this.sentFrom += drop
+    }
+    this.sentCompacted = compacted
+    return compacted
+  }
+
+  /**
+   * The id of the first kept message the new run does not reproduce, or undefined. Only what both
+   * still hold in full is compared (a large run compacts the same messages at the same points).
+   */
+  private firstDifference(run: Run): number | undefined {
+    const kernel = run.cluster.kernel
+    if (kernel.messageCount < this.sentThrough) return this.sentThrough
+    for (let id = Math.max(this.sentFrom, kernel.firstRetainedId); id <= this.sentThrough; id++) {
+      if (!sameMessage(this.sentMessage(id) as Message, kernel.message(id))) return id
+    }
+    return undefined
   }
 
   /** `applied` for every pending action whose kubectl has finished. */
@@ -540,13 +627,14 @@ function firstRevisionAtOrAfter(revisions: ReadonlyArray<{ readonly atMs: number
   return lo
 }
 
-/** Index of the first kept message the new trace does not reproduce, or undefined. */
 /**
- * Whether the trace, from index `from` on, holds a non-routine message sent after `afterMs`.
- * Scans backwards: messages are in sentAtMs order, so it stops at the first one at or before it.
+ * Whether the kernel's messages after the first `from` (by count) hold a non-routine message sent
+ * after `afterMs`. Scans backwards: messages are in sentAtMs order, so it stops at the first one
+ * at or before it (compacted messages are older than anything kept).
  */
-function storyAfter(trace: readonly Message[], from: number, afterMs: number): boolean {
-  for (let i = trace.length - 1; i >= from; i--) {
+function storyAfter(kernel: Kernel, from: number, afterMs: number): boolean {
+  const trace = kernel.trace
+  for (let i = trace.length - 1; i >= Math.max(from + 1 - kernel.firstRetainedId, 0); i--) {
     const m = trace[i] as Message
     if (m.sentAtMs <= afterMs) return false
     if (!ROUTINE_STAGES.has(m.stage)) return true
@@ -554,27 +642,21 @@ function storyAfter(trace: readonly Message[], from: number, afterMs: number): b
   return false
 }
 
-function firstDifference(kept: readonly Message[], trace: readonly Message[]): number | undefined {
-  for (let i = 0; i < kept.length; i++) {
-    const a = kept[i] as Message
-    const b = trace[i]
-    if (
-      !b ||
-      a.id !== b.id ||
-      a.from !== b.from ||
-      a.to !== b.to ||
-      a.kind !== b.kind ||
-      a.summary !== b.summary ||
-      a.sentAtMs !== b.sentAtMs ||
-      a.deliverAtMs !== b.deliverAtMs ||
-      a.causeId !== b.causeId ||
-      a.stage !== b.stage ||
-      a.lostAtMs !== b.lostAtMs
-    ) {
-      return i
-    }
-  }
-  return undefined
+/** Whether a fork reproduced a kept message (as the UI shows it: the payload apart). */
+function sameMessage(a: Message, b: Message | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.id === b.id &&
+    a.from === b.from &&
+    a.to === b.to &&
+    a.kind === b.kind &&
+    a.summary === b.summary &&
+    a.sentAtMs === b.sentAtMs &&
+    a.deliverAtMs === b.deliverAtMs &&
+    a.causeId === b.causeId &&
+    a.stage === b.stage &&
+    a.lostAtMs === b.lostAtMs
+  )
 }
 
 /** The names of the cluster's users, for the `reset` event. */

@@ -25,6 +25,7 @@ import {
 import { LazyMotion, MotionConfig } from 'motion/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { useT } from '../i18n/i18n'
+import { CompactedNotice } from '../scale/CompactedNotice'
 import { ComputeProgress } from '../scale/ComputeProgress'
 import { useStore } from '../store/store'
 import { toFlowEdges, toFlowNodes } from './flow-elements'
@@ -119,6 +120,7 @@ function GraphCanvas() {
       <MessageOverlay layout={layout} />
       <Panel position="bottom-center">
         <ComputeProgress />
+        <CompactedNotice />
       </Panel>
     </ReactFlow>
   )

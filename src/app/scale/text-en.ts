@@ -13,6 +13,12 @@ export const scaleEn = {
     title:
       '{total} messages are in flight; the graph draws every {step}th (by id) to stay legible. Playback and stepping still go through all of them.',
   },
+  compacted: {
+    text: 'Large run: detail before {time} compacted ({messages} messages kept as counts)',
+    before: 'No detail here: the messages before {time} were compacted. Move past it to see them.',
+    title:
+      'To keep memory bounded, a run this large keeps its newest messages in full and counts older ones by stage: {stages}',
+  },
   progress: {
     label: 'Computing the simulation',
     text: 'Computing… {time} simulated · {messages} messages',

@@ -16,6 +16,11 @@ export const scaleZh: CatalogOf<typeof scaleEn> = {
     title:
       '有 {total} 条消息正在传输；为保持清晰，图上只画出其中每第 {step} 条（按 id）。回放和单步仍会经过所有消息。',
   },
+  compacted: {
+    text: '大规模运行：{time} 之前的细节已压缩（{messages} 条消息只保留计数）',
+    before: '这里没有细节：{time} 之前的消息已压缩。请移到它之后查看。',
+    title: '为限制内存，如此大的运行只完整保留最新的消息，较早的消息按阶段计数：{stages}',
+  },
   progress: {
     label: '正在计算模拟',
     text: '计算中… 已模拟 {time} · {messages} 条消息',

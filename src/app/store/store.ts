@@ -8,6 +8,7 @@ import { create } from 'zustand'
 import { applyDelta } from '../../protocol/delta'
 import {
   ADMIN_USER,
+  type CompactedTrace,
   type MessageView,
   type ObjectRevision,
   type ScenarioInput,
@@ -21,8 +22,10 @@ import type { WhyView } from '../model/why-view'
 
 export interface TraceSlice {
   generation: number
-  /** In id order (= sentAtMs order). */
+  /** In id order (= sentAtMs order); from `compacted.throughId + 1` once a large run compacted. */
   messages: MessageView[]
+  /** A large run's messages before these were compacted into counts (the UI says so). */
+  compacted: CompactedTrace | undefined
   /** Longest flight time so far, to bound in-flight scans. */
   maxFlightMs: number
   /** Revisions by etcd key; replaced (new Map) on every change so selectors see a new value. */
@@ -110,6 +113,7 @@ export type State = TraceSlice & PlaybackSlice & EditorSlice & LayoutSlice
 export const initialTrace: TraceSlice = {
   generation: 0,
   messages: [],
+  compacted: undefined,
   maxFlightMs: 0,
   revisions: new Map(),
   nodes: [],
@@ -178,6 +182,8 @@ export function resetTrace(
     return {
       generation,
       messages,
+      // A fork inside the compacted stretch recomputes it; the new run reports its compaction.
+      compacted: s.compacted && s.compacted.throughId < fromMessageId ? s.compacted : undefined,
       maxFlightMs: messages.reduce((max, m) => Math.max(max, m.deliverAtMs - m.sentAtMs), 0),
       revisions,
       nodes,
@@ -212,10 +218,12 @@ export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<St
   if (!last) return {}
   let maxFlightMs = s.maxFlightMs
   const added: MessageView[] = []
+  let compacted = s.compacted
   let index: Map<string, ObjectRevision[]> | undefined
   /** Lists already copied in this patch (appended to in place). */
   const copied = new Set<string>()
   for (const f of mine) {
+    if (f.compacted) compacted = f.compacted
     for (const m of f.messages) {
       maxFlightMs = Math.max(maxFlightMs, m.deliverAtMs - m.sentAtMs)
       added.push(m)
@@ -234,13 +242,31 @@ export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<St
       }
     }
   }
+  let messages = added.length ? s.messages.concat(added) : s.messages
+  if (compacted !== s.compacted && compacted) {
+    const through = compacted.throughId
+    messages = messages.slice(firstAfter(messages, through))
+  }
   return {
-    messages: added.length ? s.messages.concat(added) : s.messages,
+    messages,
+    compacted,
     maxFlightMs,
     computedUntilMs: last.computedUntilMs,
     idleAtMs: last.idleAtMs,
     ...(index ? { revisions: index } : {}),
   }
+}
+
+/** Index of the first message with an id above `id` (messages are in id order). */
+function firstAfter(messages: readonly MessageView[], id: number): number {
+  let lo = 0
+  let hi = messages.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((messages[mid] as MessageView).id <= id) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 /** A revision as the store keeps it: a delta applied to the object of the key's last revision. */

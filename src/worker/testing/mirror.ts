@@ -1,13 +1,20 @@
 /** Test helpers for the worker: the UI's view of the event stream. */
 import { expect } from 'vitest'
 import { applyDelta } from '../../protocol/delta'
-import type { MessageView, ObjectRevision, WirePost, WorkerEvent } from '../../protocol/messages'
+import type {
+  CompactedTrace,
+  MessageView,
+  ObjectRevision,
+  WirePost,
+  WorkerEvent,
+} from '../../protocol/messages'
 
 /**
  * The UI's side of the protocol, as the store applies it: a reset drops messages from
- * fromMessageId and revisions from fromMs; frames of the current generation append. It checks the
- * invariants the UI relies on as it goes: ids contiguous from 1, revisions in order per key, a
- * delta only against an object it holds (which it applies, as the store does).
+ * fromMessageId and revisions from fromMs; frames of the current generation append, and drop the
+ * messages a large run compacted. It checks the invariants the UI relies on as it goes: ids
+ * contiguous (from 1, or from the compacted ones), revisions in order per key, a delta only against
+ * an object it holds (which it applies, as the store does).
  */
 export class Mirror {
   generation = 0
@@ -15,6 +22,7 @@ export class Mirror {
   revisions: ObjectRevision[] = []
   computedUntilMs = -1
   idleAtMs: number | undefined
+  compacted: CompactedTrace | undefined
   /** As taken (a posted frame's revisions may be deltas; `revisions` holds them decoded). */
   readonly events: WorkerEvent[] = []
 
@@ -24,13 +32,22 @@ export class Mirror {
       if (e.type === 'reset') {
         this.generation = e.generation
         this.messages = this.messages.filter((m) => m.id < e.fromMessageId)
+        if (this.compacted && e.fromMessageId <= this.compacted.throughId) this.compacted = undefined
         this.revisions = this.revisions.filter((r) => r.atMs < e.fromMs)
-        this.computedUntilMs = Math.min(this.computedUntilMs, e.fromMs)
+        // Complete up to just before the fork (the session's floor); the next frame says more.
+        this.computedUntilMs = Math.min(this.computedUntilMs, e.fromMs - 1)
         this.idleAtMs = undefined
       } else if (e.type === 'frame') {
         expect(e.generation).toBe(this.generation)
+        if (e.compacted) {
+          const through = e.compacted.throughId
+          expect(through).toBeGreaterThan(this.compacted?.throughId ?? 0)
+          this.compacted = e.compacted
+          this.messages = this.messages.filter((m) => m.id > through)
+        }
         for (const m of e.messages) {
-          expect(m.id).toBe(this.messages.length + 1)
+          const last = this.messages[this.messages.length - 1]?.id ?? 0
+          expect(m.id).toBe(Math.max(last, this.compacted?.throughId ?? 0) + 1)
           this.messages.push(m)
         }
         for (const w of e.revisions) {
