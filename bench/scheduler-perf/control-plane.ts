@@ -9,7 +9,7 @@ import type { Node, Pod } from '../../src/api/types'
 import { ApiServer } from '../../src/sim/apiserver/apiserver'
 import { bootstrap } from '../../src/sim/cluster/bootstrap'
 import { ClientComponent } from '../../src/sim/component'
-import { Etcd } from '../../src/sim/etcd/etcd'
+import { DEFAULT_ETCD, Etcd } from '../../src/sim/etcd/etcd'
 import { Kernel, type Proc } from '../../src/sim/kernel/kernel'
 import type { TraceRetention } from '../../src/sim/kernel/retention'
 import { ADMIN_CREDENTIALS } from '../../src/sim/kubectl/kubectl'
@@ -59,7 +59,8 @@ export function perfControlPlane(
   traceRetention?: TraceRetention,
 ): PerfControlPlane {
   const kernel = new Kernel({ seed: 1, ...(traceRetention ? { traceRetention } : {}) })
-  const etcd = new Etcd(kernel)
+  // No UI reads the record of changes here: etcd keeps only what compaction leaves, as a real one.
+  const etcd = new Etcd(kernel, { ...DEFAULT_ETCD, recordChanges: false })
   kernel.register(etcd)
   bootstrap(
     etcd.store,

@@ -38,7 +38,8 @@ export function messageDetail(m: Message): MessageDetail {
 
 /** One ObjectRevision per key a change touched (a transaction may touch several). */
 export function objectRevisions(change: EtcdChange): ObjectRevision[] {
-  return change.events.map((e) => {
+  // Only API objects: etcd's other keys (the apiserver compactor's compact_rev_key) are not ones.
+  return change.events.filter((e) => e.kv.key.startsWith('/registry/')).map((e) => {
     const ref = keyRef(e.kv.key)
     return {
       key: e.kv.key,

@@ -26,6 +26,7 @@ import { AuthorizerChain, type Decision, forbiddenText } from './authz/authorize
 import { RBAC_GROUP } from './authz/rbac'
 import { Cacher } from './cacher'
 import { decode } from './codec'
+import { compactor } from './compactor'
 import { bind } from './handlers/binding'
 import type { ApiRequest, Handler, HandlerContext } from './handlers/context'
 import { create } from './handlers/create'
@@ -114,9 +115,10 @@ export class ApiServer implements Component, HandlerContext {
     this.authorizer = new AuthorizerChain(this.lister)
   }
 
-  /** Build the watch caches: for each cached resource, LIST then WATCH etcd. */
+  /** Build the watch caches (for each cached resource, LIST then WATCH etcd); start compacting etcd. */
   start(): void {
     for (const info of CACHED) this.kernel.spawn(this.startCacher(info), `cacher ${info.resource}`)
+    this.kernel.spawn(compactor(this.storage), 'etcd compactor')
   }
 
   private *startCacher(info: ResourceInfo): Proc {

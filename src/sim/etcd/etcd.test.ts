@@ -128,6 +128,21 @@ describe('Etcd component', () => {
     expect(apiserver.received).toEqual([])
   })
 
+  it('compacts on request, and refuses a revision already compacted or not written yet', () => {
+    const { kernel, etcd } = setup()
+    for (let i = 0; i < 5; i++) etcd.store.put('/registry/pods/default/a', i) // revisions 2…6
+    const done = ask(kernel, { op: 'Compact', revision: 4 })
+    expect(done.payload).toEqual({ op: 'Compact', header: { revision: 6 } })
+    expect(done.summary).toBe('Compact OK (revision 6)')
+    expect(etcd.store.compactRevision).toBe(4)
+    const again = ask(kernel, { op: 'Compact', revision: 4 })
+    expect(again.payload).toMatchObject({ op: 'Error', code: 'Compacted' })
+    expect(again.summary).toBe('Compact failed: mvcc: required revision has been compacted (revision 6)')
+    expect(ask(kernel, { op: 'Compact', revision: 7 }).payload).toMatchObject({ op: 'Error', code: 'FutureRev' })
+    // The record of changes is not the store's log: it keeps what compaction dropped.
+    expect(etcd.changesSince(0).map((c) => c.revision)).toEqual([2, 3, 4, 5, 6])
+  })
+
   // etcd's WatchCreateRequest: "start_revision is an optional revision to watch from (inclusive).
   // No start_revision is 'now'."
   it('a Watch from revision 0 starts now, replaying nothing', () => {

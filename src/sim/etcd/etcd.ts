@@ -10,6 +10,11 @@ import { type EtcdRequest, type EtcdResponse, type EtcdWatchEvents, etcdSummary 
 export interface EtcdConfig {
   /** Virtual time a write takes to commit (raft round trip + fsync). */
   readonly applyMs: number
+  /**
+   * Keep every change with its writer for the UI and tests (changesSince), whatever compaction
+   * drops; true unless a benchmark that never reads them turns it off.
+   */
+  readonly recordChanges?: boolean
 }
 
 export const DEFAULT_ETCD: EtcdConfig = { applyMs: 1 }
@@ -35,11 +40,20 @@ export class Etcd implements Component {
   readonly store = new MvccStore<unknown>()
   /** Writers of the revisions written through `receive`, in revision order. */
   private readonly writes: WriteRecord[] = []
+  /**
+   * Every change, in revision order, for changesSince: the store's own log loses what compaction
+   * drops, and the record of what happened must not.
+   */
+  private readonly recorded: StoreChange<unknown>[] = []
+  private readonly recording: boolean
 
   constructor(
     private readonly kernel: Kernel,
     private readonly config: EtcdConfig = DEFAULT_ETCD,
-  ) {}
+  ) {
+    this.recording = config.recordChanges ?? true
+    if (this.recording) this.store.watch('', (events, revision) => this.recorded.push({ revision, events }))
+  }
 
   /** slow-etcd: how much longer each request takes (see slowDown). */
   private slowFactor = 1
@@ -82,7 +96,7 @@ export class Etcd implements Component {
         const before = this.store.revision
         const r = this.store.txn(req.compare, req.success, req.failure)
         // The request message is the writer (and the kernel's cause here, set when it was delivered).
-        if (this.store.revision !== before) {
+        if (this.store.revision !== before && this.recording) {
           this.writes.push({ revision: this.store.revision, atMs: this.kernel.nowMs, messageId: message.id })
         }
         response = { op: 'Txn', header: header(), succeeded: r.succeeded, results: r.results }
@@ -105,6 +119,28 @@ export class Etcd implements Component {
         this.openWatch(message, req)
         return
       }
+      case 'Compact': {
+        // etcd refuses a revision at or below the last compaction, and one not written yet.
+        if (req.revision <= this.store.compactRevision) {
+          response = {
+            op: 'Error',
+            header: header(),
+            code: 'Compacted',
+            message: 'mvcc: required revision has been compacted',
+          }
+        } else if (req.revision > this.store.revision) {
+          response = {
+            op: 'Error',
+            header: header(),
+            code: 'FutureRev',
+            message: 'mvcc: required revision is a future revision',
+          }
+        } else {
+          this.store.compact(req.revision)
+          response = { op: 'Compact', header: header() }
+        }
+        break
+      }
     }
     this.reply(message, req, response)
   }
@@ -114,7 +150,10 @@ export class Etcd implements Component {
       from: ETCD,
       to: message.from,
       kind: 'etcd-response',
-      summary: `${req.op === 'Watch' ? 'Watch created' : `${req.op} OK`} (revision ${this.store.revision})`,
+      summary:
+        response.op === 'Error'
+          ? `${req.op} failed: ${response.message} (revision ${this.store.revision})`
+          : `${req.op === 'Watch' ? 'Watch created' : `${req.op} OK`} (revision ${this.store.revision})`,
       stage: message.stage,
       ...(message.object ? { object: message.object } : {}),
       replyTo: message.id,
@@ -156,7 +195,7 @@ export class Etcd implements Component {
 
   /** Every change after `revision` (exclusive), in revision order, with its writer. */
   changesSince(revision: number): EtcdChange[] {
-    const changes = this.store.changesSince(revision)
+    const changes = this.recorded.slice(firstAfter(this.recorded, revision))
     const out: EtcdChange[] = []
     let i = this.writeIndex(changes[0]?.revision ?? 0)
     for (const change of changes) {
@@ -186,6 +225,18 @@ export class Etcd implements Component {
   describe(req: EtcdRequest): string {
     return etcdSummary(req)
   }
+}
+
+/** Index of the first change after `revision` (changes are in revision order). */
+function firstAfter(changes: readonly StoreChange<unknown>[], revision: number): number {
+  let lo = 0
+  let hi = changes.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((changes[mid] as StoreChange<unknown>).revision <= revision) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 function compact<T>(xs: ReadonlyArray<T | undefined>): T[] {

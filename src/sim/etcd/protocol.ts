@@ -10,6 +10,8 @@ export type EtcdRequest =
       readonly failure: readonly TxnOp<unknown>[]
     }
   | { readonly op: 'Watch'; readonly key: string; readonly prefix: true; readonly startRevision: number }
+  /** KV.Compact: drop the history before `revision` (the apiserver's compactor asks for it). */
+  | { readonly op: 'Compact'; readonly revision: number }
 
 export interface ResponseHeader {
   readonly revision: number
@@ -29,10 +31,12 @@ export type EtcdResponse =
       readonly results: ReadonlyArray<KeyValue | undefined>
     }
   | { readonly op: 'Watch'; readonly header: ResponseHeader; readonly created: true }
+  | { readonly op: 'Compact'; readonly header: ResponseHeader }
   | {
       readonly op: 'Error'
       readonly header: ResponseHeader
-      readonly code: 'OutOfRange'
+      /** OutOfRange: a watch from a compacted revision; Compacted / FutureRev: a Compact refused. */
+      readonly code: 'OutOfRange' | 'Compacted' | 'FutureRev'
       readonly message: string
     }
 
@@ -49,6 +53,8 @@ export function etcdSummary(req: EtcdRequest): string {
       return `Range ${req.key}${req.prefix ? ' (prefix)' : ''}`
     case 'Watch':
       return `Watch ${req.key} (prefix) from revision ${req.startRevision}`
+    case 'Compact':
+      return `Compact revision ${req.revision}`
     case 'Txn': {
       const ops = req.success.map((o) => `${o.type} ${o.key}`).join(', ')
       return `Txn ${ops}`
