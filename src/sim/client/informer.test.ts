@@ -105,6 +105,34 @@ describe('Informer', () => {
     expect([...nodes.store.keys()]).toEqual(['control-plane', 'worker-1', 'worker-2', 'worker-3'])
   })
 
+  it('indexes its cache: lookups by index values follow updates and deletes, in the cache’s order', () => {
+    const { t, api, informer, label } = setup({}, [
+      makePod('a').labels({ tier: 'web' }).build(),
+      makePod('b').labels({ tier: 'db' }).build(),
+    ])
+    const byTier = (pod: Pod) => [pod.metadata?.labels?.tier ?? 'none']
+    informer.addIndexer('tier', byTier)
+    // Added again under the same name: the first one stays.
+    informer.addIndexer('tier', () => ['other'])
+    t.call(informer.run())
+    t.call(api.create(PODS, 'default', makePod('c').labels({ tier: 'web' }).build(), 'submit'))
+    t.run()
+    expect(names(informer.byIndex('tier', 'web'))).toEqual(['a', 'c'])
+    // b moves to web: it is listed where the cache has it (before c), not where it joined the index.
+    label('b', { tier: 'web' })
+    t.run()
+    expect(names(informer.byIndex('tier', 'web'))).toEqual(['a', 'b', 'c'])
+    expect(informer.byIndex('tier', 'db')).toEqual([])
+    label('a', { tier: 'db' })
+    t.call(api.delete(PODS, 'default', 'c', 'delete'))
+    t.run()
+    expect(names(informer.byIndex('tier', 'web', 'db'))).toEqual(['a', 'b'])
+    expect(names(informer.byIndex('tier', 'web', 'db'))).toEqual(
+      names(informer.list().filter((p) => ['web', 'db'].includes(byTier(p)[0] as string))),
+    )
+    expect(() => informer.byIndex('zone', 'x')).toThrow(/no indexer zone/)
+  })
+
   it('is synced once the listed objects are in the cache and their handlers ran', () => {
     const { t, informer } = setup({}, [makePod('a').build()])
     const syncedInHandler: boolean[] = []

@@ -32,6 +32,13 @@ export interface EventHandlers<T extends KubeObject> {
 export class Informer<T extends KubeObject> {
   /** The cache: what this component currently believes, keyed by `namespace/name`. */
   readonly store = new Map<string, T>()
+  /** Indexers (client-go's cache.Indexers): for each name, the index values of an object. */
+  private readonly indexers = new Map<string, (obj: T) => readonly string[]>()
+  /** For each indexer, the keys of the cached objects under each index value. */
+  private readonly indices = new Map<string, Map<string, Set<string>>>()
+  /** When each key entered the cache, so lookups by index list objects in the cache's order. */
+  private readonly order = new Map<string, number>()
+  private nextOrder = 0
   private readonly handlers: EventHandlers<T>[] = []
   private synced = false
   private resourceVersion = '0'
@@ -60,6 +67,52 @@ export class Informer<T extends KubeObject> {
 
   list(): T[] {
     return [...this.store.values()]
+  }
+
+  /**
+   * Add an indexer (cache.Indexer.AddIndexers); one already added under `name` stays. Informers
+   * are shared, so controllers that index the same way add it once each.
+   */
+  addIndexer(name: string, indexFunc: (obj: T) => readonly string[]): void {
+    if (this.indexers.has(name)) return
+    this.indexers.set(name, indexFunc)
+    const index = new Map<string, Set<string>>()
+    this.indices.set(name, index)
+    for (const [key, obj] of this.store) for (const v of indexFunc(obj)) addTo(index, v, key)
+  }
+
+  /**
+   * The cached objects with any of `values` under indexer `name` (cache.Indexer.ByIndex), in the
+   * order `list()` gives them, so what a controller does with them does not depend on the index.
+   */
+  byIndex(name: string, ...values: string[]): T[] {
+    const index = this.indices.get(name)
+    if (!index) throw new Error(`informer ${this.info.resource}: no indexer ${name}`)
+    const keys = new Set<string>()
+    for (const v of values) for (const key of index.get(v) ?? []) keys.add(key)
+    return [...keys]
+      .sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0))
+      .map((key) => this.store.get(key) as T)
+  }
+
+  /** Put an object in the cache, keeping the indices up to date. */
+  private put(key: string, obj: T, old: T | undefined): void {
+    if (!old) this.order.set(key, this.nextOrder++)
+    this.store.set(key, obj)
+    for (const [name, indexFunc] of this.indexers) {
+      const index = this.indices.get(name) as Map<string, Set<string>>
+      if (old) for (const v of indexFunc(old)) removeFrom(index, v, key)
+      for (const v of indexFunc(obj)) addTo(index, v, key)
+    }
+  }
+
+  private remove(key: string, old: T): void {
+    this.store.delete(key)
+    this.order.delete(key)
+    for (const [name, indexFunc] of this.indexers) {
+      const index = this.indices.get(name) as Map<string, Set<string>>
+      for (const v of indexFunc(old)) removeFrom(index, v, key)
+    }
   }
 
   /** LIST then WATCH; returns once the cache is filled and the watch is open. */
@@ -122,13 +175,13 @@ export class Informer<T extends KubeObject> {
       const key = objectKey(item)
       seen.add(key)
       const old = this.store.get(key)
-      this.store.set(key, item)
+      this.put(key, item, old)
       if (old) for (const h of this.handlers) h.update?.(old, item, undefined)
       else for (const h of this.handlers) h.add?.(item, undefined)
     }
     for (const [key, old] of [...this.store]) {
       if (!seen.has(key)) {
-        this.store.delete(key)
+        this.remove(key, old)
         for (const h of this.handlers) h.delete?.(old, undefined)
       }
     }
@@ -153,7 +206,7 @@ export class Informer<T extends KubeObject> {
       case 'ADDED':
       case 'MODIFIED': {
         const old = this.store.get(key)
-        this.store.set(key, obj)
+        this.put(key, obj, old)
         if (old) for (const h of this.handlers) h.update?.(old, obj, message)
         else for (const h of this.handlers) h.add?.(obj, message)
         return
@@ -161,7 +214,7 @@ export class Informer<T extends KubeObject> {
       case 'DELETED':
         // client-go's processDeltas hands OnDelete the event's object (the last state, at the
         // revision of the deletion), not the cached copy.
-        this.store.delete(key)
+        this.remove(key, this.store.get(key) ?? obj)
         for (const h of this.handlers) h.delete?.(obj, message)
         return
       case 'BOOKMARK':
@@ -173,4 +226,16 @@ export class Informer<T extends KubeObject> {
   get watchStage(): Stage {
     return this.stage
   }
+}
+
+function addTo(index: Map<string, Set<string>>, value: string, key: string): void {
+  const keys = index.get(value)
+  if (keys) keys.add(key)
+  else index.set(value, new Set([key]))
+}
+
+function removeFrom(index: Map<string, Set<string>>, value: string, key: string): void {
+  const keys = index.get(value)
+  keys?.delete(key)
+  if (keys?.size === 0) index.delete(value)
 }

@@ -13,6 +13,20 @@ export function getControllerOf(obj: KubeObject): OwnerReference | undefined {
   return obj.metadata?.ownerReferences?.find((r) => r.controller === true)
 }
 
+/**
+ * The pod index controllers look their Pods up by (controller_utils.go's PodControllerUIDIndex):
+ * a Pod with a controller is under its controller's uid, an orphan under its namespace's orphan
+ * key, so a ReplicaSet's sync reads its own Pods and the orphans it may adopt, not every Pod.
+ */
+export const POD_CONTROLLER_UID_INDEX = 'podControllerUID'
+
+export const orphanPodIndexKey = (namespace: string | undefined): string => `_ORPHAN_POD/${namespace ?? ''}`
+
+export function podControllerUIDIndex(pod: KubeObject): readonly string[] {
+  const ref = getControllerOf(pod)
+  return [ref ? ref.uid : orphanPodIndexKey(pod.metadata?.namespace)]
+}
+
 /** metav1.IsControlledBy: is `owner` (by uid) the controller of `obj`? */
 export function isControlledBy(obj: KubeObject, owner: KubeObject): boolean {
   const ref = getControllerOf(obj)

@@ -21,6 +21,9 @@ import {
   getControllerOf,
   isPodReady,
   newControllerRef,
+  orphanPodIndexKey,
+  POD_CONTROLLER_UID_INDEX,
+  podControllerUIDIndex,
   podsToDelete,
 } from '../controller-utils'
 import { ControllerExpectations } from '../expectations'
@@ -57,6 +60,7 @@ export class ReplicaSetController extends QueueController {
       },
       delete: (rs) => this.deleteRS(rs),
     })
+    podInformer.addIndexer(POD_CONTROLLER_UID_INDEX, podControllerUIDIndex)
     podInformer.addEventHandler({
       add: (pod) => this.addPod(pod),
       update: (oldPod, curPod) => this.updatePod(oldPod, curPod),
@@ -170,8 +174,14 @@ export class ReplicaSetController extends QueueController {
     }
     const needsSync = this.expectations.satisfied(key)
     const namespace = rs.metadata?.namespace
+    // getRSPods: the Pods it controls and the orphans of its namespace (those controlled by
+    // anything else are not its to claim).
     const active = filterActivePods(
-      this.podInformer.list().filter((p) => p.metadata?.namespace === namespace),
+      this.podInformer.byIndex(
+        POD_CONTROLLER_UID_INDEX,
+        rs.metadata?.uid ?? '',
+        orphanPodIndexKey(namespace),
+      ),
     )
     const claimed = yield* this.claimPods(rs, active)
     const desired = rs.spec?.replicas ?? 1
