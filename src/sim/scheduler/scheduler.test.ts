@@ -75,7 +75,8 @@ describe('Scheduler component', () => {
     expect(score).toMatchObject({ selectedNode: 'worker-2', scored: true })
     const bind = kernel.trace.find((m) => m.kind === 'http-request' && m.summary.endsWith('/binding'))
     expect(bind?.stage).toBe('bind')
-    expect(scheduler.view.lastAttempt('default/nginx')?.filter.result).toBe('Scheduled')
+    // Scheduled: the attempt lives on in the trace only.
+    expect(scheduler.view.lastAttempt('default/nginx')).toBeUndefined()
   })
 
   it('reports an unschedulable pod once, then retries it when a big enough node joins', () => {
@@ -105,6 +106,10 @@ describe('Scheduler component', () => {
       },
     ])
     expect(scheduler.view.queueLengths.unschedulable).toBe(1)
+    expect(scheduler.view.lastAttempt('default/big')?.filter).toMatchObject({
+      attempt: 1,
+      result: 'Unschedulable',
+    })
     expect(kernel.idle).toBe(true)
 
     // A node label change does not help NodeResourcesFit or TaintToleration: nothing happens.
@@ -121,7 +126,17 @@ describe('Scheduler component', () => {
       reason: 'Scheduled',
       note: 'Successfully assigned default/big to worker-3',
     })
-    expect(scheduler.view.lastAttempt('default/big')?.filter.attempt).toBe(2)
+    expect(scheduler.view.lastAttempt('default/big')).toBeUndefined()
+  })
+
+  it('forgets a waiting Pod’s last attempt when the Pod is deleted', () => {
+    const { kernel, api, scheduler } = cluster()
+    api.addPod(makePod('big').requests({ cpu: '6' }).obj())
+    kernel.run()
+    expect(scheduler.view.lastAttempt('default/big')?.filter.result).toBe('Unschedulable')
+    api.deletePod('default', 'big')
+    kernel.run()
+    expect(scheduler.view.lastAttempt('default/big')).toBeUndefined()
   })
 
   it('does not PATCH an unchanged condition on a retry', () => {

@@ -1,6 +1,6 @@
 /**
  * A read-only window on the scheduler for the UI and the CLI: queue lengths, where a pod waits,
- * and the last recorded attempt per pod. Holds no state of its own.
+ * and the last recorded attempt of each pod still waiting. Holds no state of its own.
  */
 import type { Pod } from '../../api/types'
 import type { SchedulerCache } from './cache/cache'
@@ -31,12 +31,12 @@ export class SchedulerView {
     return this.queue.where(pod)
   }
 
-  /** The last attempt recorded for `namespace/name`. */
+  /** The last attempt of `namespace/name` while it waits (a scheduled Pod's is in the trace only). */
   lastAttempt(podKey: string): AttemptRecord | undefined {
     return this.attempts.get(podKey)
   }
 
-  /** Every pod's last attempt, by `namespace/name`. */
+  /** Every waiting pod's last attempt, by `namespace/name`. */
   get lastAttempts(): ReadonlyMap<string, AttemptRecord> {
     return this.attempts
   }
