@@ -11,7 +11,9 @@ const MAX_GENERATED_NAME_LENGTH = MAX_NAME_LENGTH - RANDOM_LENGTH
 /** apiserver/pkg/storage/names: base (cut to 58 characters) + 5 random characters. */
 export function generateName(rng: Rng, base: string): string {
   const b = base.length > MAX_GENERATED_NAME_LENGTH ? base.slice(0, MAX_GENERATED_NAME_LENGTH) : base
-  return b + rng.string(ALPHANUMS, RANDOM_LENGTH)
+  // join, not +: one flat string, not a rope of its parts (a name is kept by every object and
+  // cache that refers to it, 150,000 times over in a large cluster).
+  return [b, rng.string(ALPHANUMS, RANDOM_LENGTH)].join('')
 }
 
 /** A version 4 UUID, as metadata.uid. */
@@ -22,5 +24,6 @@ export function newUid(rng: Rng): string {
     return s
   }
   const variant = (8 + rng.intn(4)).toString(16)
-  return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`
+  // Drawn in the same order as the text reads; joined into one flat string (see generateName).
+  return [hex(8), hex(4), `4${hex(3)}`, `${variant}${hex(3)}`, hex(12)].join('-')
 }
