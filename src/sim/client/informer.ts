@@ -14,6 +14,7 @@ import { type KubeObject, objectKey } from '../../api/types'
 import type { WatchEvent } from '../apiserver/http'
 import { type Proc, sleep } from '../kernel/kernel'
 import type { Message, Stage } from '../kernel/trace'
+import { CacheIndex } from './cache-index'
 import { type ApiClient, type ListOptions, TRANSPORT_ERROR } from './client'
 
 /**
@@ -35,7 +36,7 @@ export class Informer<T extends KubeObject> {
   /** Indexers (client-go's cache.Indexers): for each name, the index values of an object. */
   private readonly indexers = new Map<string, (obj: T) => readonly string[]>()
   /** For each indexer, the keys of the cached objects under each index value. */
-  private readonly indices = new Map<string, Map<string, Set<string>>>()
+  private readonly indices = new Map<string, CacheIndex>()
   /** When each key entered the cache, so lookups by index list objects in the cache's order. */
   private readonly order = new Map<string, number>()
   private nextOrder = 0
@@ -76,9 +77,9 @@ export class Informer<T extends KubeObject> {
   addIndexer(name: string, indexFunc: (obj: T) => readonly string[]): void {
     if (this.indexers.has(name)) return
     this.indexers.set(name, indexFunc)
-    const index = new Map<string, Set<string>>()
+    const index = new CacheIndex((key) => this.order.get(key) ?? 0)
     this.indices.set(name, index)
-    for (const [key, obj] of this.store) for (const v of indexFunc(obj)) addTo(index, v, key)
+    for (const [key, obj] of this.store) for (const v of indexFunc(obj)) index.add(v, key)
   }
 
   /**
@@ -88,11 +89,7 @@ export class Informer<T extends KubeObject> {
   byIndex(name: string, ...values: string[]): T[] {
     const index = this.indices.get(name)
     if (!index) throw new Error(`informer ${this.info.resource}: no indexer ${name}`)
-    const keys = new Set<string>()
-    for (const v of values) for (const key of index.get(v) ?? []) keys.add(key)
-    return [...keys]
-      .sort((a, b) => (this.order.get(a) ?? 0) - (this.order.get(b) ?? 0))
-      .map((key) => this.store.get(key) as T)
+    return index.keys(values).map((key) => this.store.get(key) as T)
   }
 
   /** Put an object in the cache, keeping the indices up to date. */
@@ -100,9 +97,9 @@ export class Informer<T extends KubeObject> {
     if (!old) this.order.set(key, this.nextOrder++)
     this.store.set(key, obj)
     for (const [name, indexFunc] of this.indexers) {
-      const index = this.indices.get(name) as Map<string, Set<string>>
-      if (old) for (const v of indexFunc(old)) removeFrom(index, v, key)
-      for (const v of indexFunc(obj)) addTo(index, v, key)
+      const index = this.indices.get(name) as CacheIndex
+      if (old) for (const v of indexFunc(old)) index.remove(v, key)
+      for (const v of indexFunc(obj)) index.add(v, key)
     }
   }
 
@@ -110,8 +107,8 @@ export class Informer<T extends KubeObject> {
     this.store.delete(key)
     this.order.delete(key)
     for (const [name, indexFunc] of this.indexers) {
-      const index = this.indices.get(name) as Map<string, Set<string>>
-      for (const v of indexFunc(old)) removeFrom(index, v, key)
+      const index = this.indices.get(name) as CacheIndex
+      for (const v of indexFunc(old)) index.remove(v, key)
     }
   }
 
@@ -226,16 +223,4 @@ export class Informer<T extends KubeObject> {
   get watchStage(): Stage {
     return this.stage
   }
-}
-
-function addTo(index: Map<string, Set<string>>, value: string, key: string): void {
-  const keys = index.get(value)
-  if (keys) keys.add(key)
-  else index.set(value, new Set([key]))
-}
-
-function removeFrom(index: Map<string, Set<string>>, value: string, key: string): void {
-  const keys = index.get(value)
-  keys?.delete(key)
-  if (keys?.size === 0) index.delete(value)
 }
