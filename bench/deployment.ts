@@ -1,10 +1,12 @@
 /**
  * A whole cluster (every component: controllers, kubelets, runtimes, heartbeats) running one
- * Deployment to idle: what the app computes when a user applies a Deployment.
+ * Deployment to idle: what the app computes when a user applies a Deployment, with the trace kept
+ * as the app's worker keeps it (the newest TRACE_KEEP_MESSAGES in full).
  */
 import type { KubeObject, Node, Pod } from '../src/api/types'
 import { Cluster } from '../src/sim/cluster/cluster'
 import { makeNode } from '../src/sim/cluster/default-cluster'
+import { TRACE_KEEP_MESSAGES } from '../src/worker/session'
 
 export interface DeploymentResult {
   readonly replicas: number
@@ -35,7 +37,10 @@ export function deployment(replicas: number, nodes: number): DeploymentResult {
     },
   } as KubeObject
   const t0 = performance.now()
-  const cluster = new Cluster({ nodes: nodeObjs, actions: [{ type: 'apply', atMs: 0, objects: [deploy] }] })
+  const cluster = new Cluster(
+    { nodes: nodeObjs, actions: [{ type: 'apply', atMs: 0, objects: [deploy] }] },
+    { traceRetention: { keepMessages: TRACE_KEEP_MESSAGES } },
+  )
   cluster.run()
   const wallMs = performance.now() - t0
   const running = cluster.etcd.store
@@ -47,6 +52,6 @@ export function deployment(replicas: number, nodes: number): DeploymentResult {
     running,
     wallMs,
     simulatedMs: cluster.kernel.nowMs,
-    messages: cluster.kernel.trace.length,
+    messages: cluster.kernel.messageCount,
   }
 }
