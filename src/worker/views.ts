@@ -39,19 +39,21 @@ export function messageDetail(m: Message): MessageDetail {
 /** One ObjectRevision per key a change touched (a transaction may touch several). */
 export function objectRevisions(change: EtcdChange): ObjectRevision[] {
   // Only API objects: etcd's other keys (the apiserver compactor's compact_rev_key) are not ones.
-  return change.events.filter((e) => e.kv.key.startsWith('/registry/')).map((e) => {
-    const ref = keyRef(e.kv.key)
-    return {
-      key: e.kv.key,
-      resource: ref.resource,
-      ...(ref.namespace !== undefined ? { namespace: ref.namespace } : {}),
-      name: ref.name,
-      revision: change.revision,
-      atMs: change.atMs,
-      messageId: change.messageId,
-      object: e.type === 'PUT' ? decode(e.kv as KeyValue) : null,
-    }
-  })
+  return change.events
+    .filter((e) => e.kv.key.startsWith('/registry/'))
+    .map((e) => {
+      const ref = keyRef(e.kv.key)
+      return {
+        key: e.kv.key,
+        resource: ref.resource,
+        ...(ref.namespace !== undefined ? { namespace: ref.namespace } : {}),
+        name: ref.name,
+        revision: change.revision,
+        atMs: change.atMs,
+        messageId: change.messageId,
+        object: e.type === 'PUT' ? decode(e.kv as KeyValue) : null,
+      }
+    })
 }
 
 /** Longest etcd prefix first, so `/registry/services/specs` wins over a shorter match. */

@@ -20,8 +20,7 @@ describe('etcd compaction by the apiserver', () => {
       m.kind === 'etcd-request' &&
       (m.summary.includes(COMPACT_REV_KEY) || (m.payload as EtcdRequest).op === 'Compact'),
   ) as Message<EtcdRequest>[]
-  const replyTo = (m: Message) =>
-    r.trace.find((x) => x.replyTo === m.id) as Message<EtcdResponse> | undefined
+  const replyTo = (m: Message) => r.trace.find((x) => x.replyTo === m.id) as Message<EtcdResponse> | undefined
 
   it('takes the lease every 5 minutes and compacts to the revision of the round before', () => {
     expect(requests.map((m) => m.payload.op)).toEqual(['Txn', 'Txn', 'Compact', 'Txn', 'Compact'])

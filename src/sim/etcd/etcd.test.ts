@@ -138,7 +138,10 @@ describe('Etcd component', () => {
     const again = ask(kernel, { op: 'Compact', revision: 4 })
     expect(again.payload).toMatchObject({ op: 'Error', code: 'Compacted' })
     expect(again.summary).toBe('Compact failed: mvcc: required revision has been compacted (revision 6)')
-    expect(ask(kernel, { op: 'Compact', revision: 7 }).payload).toMatchObject({ op: 'Error', code: 'FutureRev' })
+    expect(ask(kernel, { op: 'Compact', revision: 7 }).payload).toMatchObject({
+      op: 'Error',
+      code: 'FutureRev',
+    })
     // The record of changes is not the store's log: it keeps what compaction dropped.
     expect(etcd.changesSince(0).map((c) => c.revision)).toEqual([2, 3, 4, 5, 6])
   })
