@@ -22,7 +22,7 @@ import { APISERVER, ETCD, type Message, type ObjectRef, type Stage } from '../ke
 import { DEFAULT_ADMISSION_CHAIN } from './admission/chain'
 import type { AdmissionLister, AdmissionPlugin } from './admission/types'
 import { Authenticator, type TokenUser } from './authn'
-import { AuthorizerChain, type Decision, forbiddenText } from './authz/authorizer'
+import { AuthorizerChain, forbiddenText } from './authz/authorizer'
 import { RBAC_GROUP } from './authz/rbac'
 import { Cacher } from './cacher'
 import { decode } from './codec'
@@ -35,6 +35,7 @@ import { evict } from './handlers/eviction'
 import { get, list, watch } from './handlers/read'
 import { patch, update } from './handlers/update'
 import type { HttpRequest, HttpResponse, WatchEvent, WatchEventType } from './http'
+import { authenticationStep, authorizationStep, pipelineStages } from './pipeline-steps'
 import { parseRequest } from './request-info'
 import { Storage } from './storage'
 
@@ -111,6 +112,7 @@ export class ApiServer implements Component, HandlerContext {
       },
       list: (group, resource, namespace) =>
         this.cachers.get(`${group}/${resource}`)?.list(namespace ?? '') ?? [],
+      version: (group, resource) => this.cachers.get(`${group}/${resource}`)?.version ?? -1,
     }
     this.authorizer = new AuthorizerChain(this.lister)
   }
@@ -132,6 +134,7 @@ export class ApiServer implements Component, HandlerContext {
     const watchReply = yield* this.etcdWatch(prefix, r.header.revision + 1)
     this.cacherByEtcdWatch.set(watchReply, cacher)
     this.cachers.set(`${info.group}/${info.resource}`, cacher)
+    this.resourceByKind.clear()
     this.kernel.notify(this.cachersReady)
   }
 
@@ -156,6 +159,8 @@ export class ApiServer implements Component, HandlerContext {
   }
 
   private readonly starting = new Set<string>()
+  /** Whether every RBAC watch cache has been built (see handle). */
+  private rbacSynced = false
 
   /**
    * The connection under client watch `watchId` is gone (a drop-message fault): stop sending on
@@ -190,31 +195,66 @@ export class ApiServer implements Component, HandlerContext {
     type: WatchEventType,
     object: KubeObject,
   ): void {
-    const m = object.metadata ?? {}
-    const resource = this.resourceOf(object)
+    const texts = this.watchTextsOf(object)
     const payload: WatchEvent = { watchId: w.id, type, object }
     this.kernel.send({
       from: APISERVER,
       to: w.client,
       kind: 'watch-event',
-      summary: `WATCH ${type} ${resource}/${m.name}`,
+      summary: (texts.summaries[type] ??= `WATCH ${type} ${texts.resource}/${object.metadata?.name}`),
       // A change a heartbeat wrote (a Lease renewal, a node status report) is routine for every
       // watcher, whatever story stage its watch belongs to.
       stage: this.kernel.causeStage() === 'heartbeat' ? 'heartbeat' : w.stage,
-      object: {
-        resource,
-        ...(m.namespace ? { namespace: m.namespace } : {}),
-        name: m.name ?? '',
-        ...(m.uid ? { uid: m.uid } : {}),
-      },
+      object: texts.ref,
       payload,
     })
   }
 
-  private resourceOf(object: KubeObject): string {
-    for (const c of this.cachers.values()) if (c.info.kind === object.kind) return c.info.resource
-    return (object.kind ?? '').toLowerCase()
+  /**
+   * The object reference and summaries of the watch events carrying `object`, made once per
+   * object (a frozen revision) and shared by every watcher it goes to.
+   */
+  private watchTextsOf(object: KubeObject): WatchTexts {
+    const resource = this.resourceOf(object)
+    let texts = this.watchTexts.get(object)
+    if (texts === undefined || texts.resource !== resource) {
+      const m = object.metadata ?? {}
+      texts = {
+        resource,
+        ref: Object.freeze({
+          resource,
+          ...(m.namespace ? { namespace: m.namespace } : {}),
+          name: m.name ?? '',
+          ...(m.uid ? { uid: m.uid } : {}),
+        }),
+        summaries: {},
+      }
+      this.watchTexts.set(object, texts)
+    }
+    return texts
   }
+
+  private readonly watchTexts = new WeakMap<KubeObject, WatchTexts>()
+
+  /** The resource of a kind, as the first watch cache of that kind names it (every watch event asks). */
+  private resourceOf(object: KubeObject): string {
+    const kind = object.kind ?? ''
+    let resource = this.resourceByKind.get(kind)
+    if (resource === undefined) {
+      resource = kind.toLowerCase()
+      for (const c of this.cachers.values()) {
+        if (c.info.kind === object.kind) {
+          resource = c.info.resource
+          break
+        }
+      }
+      this.resourceByKind.set(kind, resource)
+    }
+    return resource
+  }
+
+  /** resourceOf's answers; forgotten when a watch cache is added (it may name a kind first). */
+  private readonly resourceByKind = new Map<string, string>()
 
   private *serve(message: Message<HttpRequest>): Proc {
     const response = yield* this.handle(message)
@@ -238,50 +278,23 @@ export class ApiServer implements Component, HandlerContext {
       return { code: parsed.code, body: { ...status, message: parsed.message } }
     }
     const info = parsed.info
-    const stage = (s: Stage): Stage => (message.stage === 'submit' ? s : message.stage)
     const object: ObjectRef | undefined = message.object
+    const stage = pipelineStages(message.stage)
 
     const authn = this.authn.authenticate(message.payload.headers)
-    kernel.step(
-      APISERVER,
-      stage('authenticate'),
-      authn.ok
-        ? `authenticated ${authn.user.name} (${authn.method})`
-        : `authentication failed: ${authn.reason}`,
-      authn.ok
-        ? {
-            phase: 'authenticate',
-            ok: true,
-            user: authn.user.name,
-            groups: authn.user.groups,
-            method: authn.method,
-          }
-        : { phase: 'authenticate', ok: false, reason: authn.reason },
-      object,
-    )
+    const authnStep = authenticationStep(authn)
+    kernel.step(APISERVER, stage('authenticate'), authnStep.summary, authnStep.payload, object)
     if (!authn.ok) return { code: 401, body: unauthorized() }
 
-    // The RBAC authorizer answers from its informers; the apiserver serves once they synced.
-    for (const r of RBAC_RESOURCES) yield* this.cacher(r.group, r.resource)
+    // The RBAC authorizer answers from its informers; the apiserver serves once they synced (and
+    // they stay synced: the check is made until they are).
+    if (!this.rbacSynced) {
+      for (const r of RBAC_RESOURCES) yield* this.cacher(r.group, r.resource)
+      this.rbacSynced = true
+    }
     const decision = this.authorizer.authorize(authn.user, info)
-    kernel.step(
-      APISERVER,
-      stage('authorize'),
-      decision.allowed
-        ? `authorized: ${info.verb} ${resourceText(info)}`
-        : `forbidden: ${info.verb} ${resourceText(info)}`,
-      {
-        phase: 'authorize',
-        allowed: decision.allowed,
-        user: authn.user.name,
-        verb: info.verb,
-        resource: resourceText(info),
-        namespace: info.namespace,
-        reason: decision.reason,
-        ...authorizedBy(decision),
-      },
-      object,
-    )
+    const authzStep = authorizationStep(authn.user, info, decision)
+    kernel.step(APISERVER, stage('authorize'), authzStep.summary, authzStep.payload, object)
     if (!decision.allowed) {
       return { code: 403, body: forbiddenMessage(forbiddenText(authn.user, info, decision.reason)) }
     }
@@ -301,16 +314,11 @@ export class ApiServer implements Component, HandlerContext {
   }
 }
 
-/** The trace's structured account of who allowed a request: authorizer, binding, role, subject, rule. */
-function authorizedBy(d: Decision): Record<string, unknown> {
-  if (!d.authorizer) return {}
-  if (!d.grant) return { authorizer: d.authorizer }
-  const { binding, role, subject, rule } = d.grant
-  return { authorizer: d.authorizer, binding, role, subject, rule }
-}
-
-function resourceText(info: { resource: string; subresource: string }): string {
-  return info.subresource ? `${info.resource}/${info.subresource}` : info.resource
+/** What the watch events carrying one object say about it (see watchTextsOf). */
+interface WatchTexts {
+  readonly resource: string
+  readonly ref: ObjectRef
+  readonly summaries: { [type in WatchEventType]?: string }
 }
 
 const REASON: Record<number, string> = {
@@ -328,5 +336,12 @@ const REASON: Record<number, string> = {
 }
 
 function responseSummary(r: HttpResponse): string {
-  return `${r.code} ${REASON[r.code] ?? ''}`.trim()
+  let summary = RESPONSE_SUMMARIES.get(r.code)
+  if (summary === undefined) {
+    summary = `${r.code} ${REASON[r.code] ?? ''}`.trim()
+    RESPONSE_SUMMARIES.set(r.code, summary)
+  }
+  return summary
 }
+
+const RESPONSE_SUMMARIES = new Map<number, string>()

@@ -3,6 +3,7 @@
  * the user, each O a group), then bearer tokens; anonymous requests become `system:anonymous`.
  * A presented credential that is not valid is a 401.
  */
+import { deepFreeze } from '../../api/types'
 
 export interface UserInfo {
   readonly name: string
@@ -27,6 +28,13 @@ export type AuthnResult =
 
 export class Authenticator {
   private readonly tokens = new Map<string, TokenUser>()
+  /**
+   * Results by credential (the certificate subject, the Authorization header): every request of
+   * a component presents the same one, and its answer depends on nothing else but the token list
+   * (cleared when it changes). The results are frozen and shared, so a user is one object, which
+   * lets the RBAC authorizer cache what applies to it.
+   */
+  private readonly byCredential = new Map<string, AuthnResult>()
 
   constructor(tokens: readonly TokenUser[] = []) {
     for (const t of tokens) this.tokens.set(t.token, t)
@@ -34,10 +42,22 @@ export class Authenticator {
 
   addToken(user: TokenUser): void {
     this.tokens.set(user.token, user)
+    this.byCredential.clear()
   }
 
   authenticate(headers: Readonly<Record<string, string>>): AuthnResult {
     const cert = headers['x-client-certificate']
+    // `\n` cannot occur in a header value: the two kinds of credential never share a key.
+    const key = cert ? cert : `\n${headers.authorization ?? ''}`
+    let result = this.byCredential.get(key)
+    if (result === undefined) {
+      result = deepFreeze(this.resolve(cert, headers.authorization))
+      this.byCredential.set(key, result)
+    }
+    return result
+  }
+
+  private resolve(cert: string | undefined, auth: string | undefined): AuthnResult {
     if (cert) {
       const parts = cert.split(',').map((p) => p.trim())
       const cn = parts.find((p) => p.startsWith('CN='))?.slice(3)
@@ -45,7 +65,6 @@ export class Authenticator {
       const groups = parts.filter((p) => p.startsWith('O=')).map((p) => p.slice(2))
       return { ok: true, method: 'x509', user: { name: cn, groups: [...groups, 'system:authenticated'] } }
     }
-    const auth = headers.authorization
     if (auth) {
       const m = /^Bearer\s+(\S+)$/.exec(auth)
       const user = m ? this.tokens.get(m[1] as string) : undefined

@@ -146,6 +146,21 @@ describe('Cacher', () => {
     expect(cacher.watch(watchOf(), last - 10)).toBe(true)
   })
 
+  it('keeps exactly the newest EVENT_WINDOW events, however many went by', () => {
+    // Past twice the window, so the window's storage has been compacted at least once.
+    const { cacher, sent, write } = setup()
+    let last = 0
+    for (let i = 0; i < 2 * EVENT_WINDOW + 7; i++) last = write(makePod(`p${i % 3}`).build())
+    const oldest = last - EVENT_WINDOW
+    expect(cacher.watch(watchOf(), oldest - 1)).toBe(false)
+    const w = watchOf()
+    expect(cacher.watch(w, oldest)).toBe(true)
+    const replayed = sent.filter(([id]) => id === w.id).map(([, , , rv]) => Number(rv))
+    expect(replayed).toHaveLength(EVENT_WINDOW)
+    expect(replayed[0]).toBe(oldest + 1)
+    expect(replayed.at(-1)).toBe(last)
+  })
+
   describe('field-selector transitions (a kubelet watching spec.nodeName=worker-1)', () => {
     it('sends a Pod as ADDED when it is bound there, MODIFIED while it stays, DELETED when it goes', () => {
       const { cacher, sent, write, remove } = setup()

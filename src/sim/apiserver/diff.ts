@@ -17,12 +17,11 @@ export function diff(before: unknown, after: unknown, path = ''): JsonPatchOp[] 
  */
 function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: string, keys: string[]): void {
   if (before === after) return
-  const path = () => (keys.length ? `${base}/${keys.join('/')}` : base)
   if (!isObject(before) || !isObject(after) || Array.isArray(before) !== Array.isArray(after)) {
     ops.push(
       before === undefined
-        ? { op: 'add', path: path(), value: after }
-        : { op: 'replace', path: path(), value: after },
+        ? { op: 'add', path: pathOf(base, keys), value: after }
+        : { op: 'replace', path: pathOf(base, keys), value: after },
     )
     return
   }
@@ -34,8 +33,9 @@ function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: str
       keys.pop()
     }
     for (let i = common; i < after.length; i++)
-      ops.push({ op: 'add', path: `${path()}/${i}`, value: after[i] })
-    for (let i = before.length - 1; i >= common; i--) ops.push({ op: 'remove', path: `${path()}/${i}` })
+      ops.push({ op: 'add', path: `${pathOf(base, keys)}/${i}`, value: after[i] })
+    for (let i = before.length - 1; i >= common; i--)
+      ops.push({ op: 'remove', path: `${pathOf(base, keys)}/${i}` })
     return
   }
   const b = before as Record<string, unknown>
@@ -43,7 +43,7 @@ function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: str
   // Own keys only: `in` would also see Object.prototype members such as `constructor`.
   for (const k of Object.keys(b)) {
     if (!Object.hasOwn(a, k)) {
-      ops.push({ op: 'remove', path: `${path()}/${escapePointer(k)}` })
+      ops.push({ op: 'remove', path: `${pathOf(base, keys)}/${escapePointer(k)}` })
       continue
     }
     const bv = b[k]
@@ -55,7 +55,16 @@ function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: str
     keys.pop()
   }
   for (const k of Object.keys(a))
-    if (!Object.hasOwn(b, k)) ops.push({ op: 'add', path: `${path()}/${escapePointer(k)}`, value: a[k] })
+    if (!Object.hasOwn(b, k))
+      ops.push({ op: 'add', path: `${pathOf(base, keys)}/${escapePointer(k)}`, value: a[k] })
+}
+
+/**
+ * The pointer of the node `keys` below `base`. A function, not a closure per node: the diff visits
+ * every node of the object, and a closure each (named by tsx's keepNames) cost more than the walk.
+ */
+function pathOf(base: string, keys: readonly string[]): string {
+  return keys.length ? `${base}/${keys.join('/')}` : base
 }
 
 function isObject(v: unknown): v is object {

@@ -22,7 +22,28 @@ export type ParseResult = { ok: true; info: RequestInfo } | { ok: false; code: 4
 
 const NAMESPACE_SUBRESOURCES = new Set(['status', 'finalize'])
 
+/**
+ * Parsed requests by method, path and watch flag (all a RequestInfo depends on): components send
+ * the same few requests over and over (a Pod POST, an Event POST). Results are frozen; the table
+ * is emptied when it grows large (every binding has its own path).
+ */
+const parsedRequests = new Map<string, ParseResult>()
+const MAX_PARSED_REQUESTS = 1024
+
 export function parseRequest(req: HttpRequest): ParseResult {
+  // Method and the watch flag have no spaces: the path, last, cannot make two keys collide.
+  const key = `${req.method} ${isWatch(req) ? 'watch' : '-'} ${req.path}`
+  let parsed = parsedRequests.get(key)
+  if (parsed === undefined) {
+    parsed = Object.freeze(parse(req))
+    if (parsed.ok) Object.freeze(parsed.info)
+    if (parsedRequests.size >= MAX_PARSED_REQUESTS) parsedRequests.clear()
+    parsedRequests.set(key, parsed)
+  }
+  return parsed
+}
+
+function parse(req: HttpRequest): ParseResult {
   const parts = req.path.split('/').filter((p) => p !== '')
   let group = ''
   let version: string | undefined
@@ -75,10 +96,14 @@ export function parseRequest(req: HttpRequest): ParseResult {
   }
 }
 
+function isWatch(req: HttpRequest): boolean {
+  return req.query?.watch === 'true' || req.query?.watch === '1'
+}
+
 function verbOf(req: HttpRequest, name: string): Verb | undefined {
   switch (req.method) {
     case 'GET':
-      if (req.query?.watch === 'true' || req.query?.watch === '1') return 'watch'
+      if (isWatch(req)) return 'watch'
       return name ? 'get' : 'list'
     case 'POST':
       return 'create'

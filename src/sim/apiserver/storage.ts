@@ -10,6 +10,7 @@ import { etcdSummary } from '../etcd/protocol'
 import { call, type Proc } from '../kernel/kernel'
 import { APISERVER, ETCD, type Message, type ObjectRef, type Stage } from '../kernel/trace'
 import { decode, encode } from './codec'
+import { jsonEqual } from './json-equal'
 
 export type UpdateOutcome<E> =
   | { readonly ok: true; readonly object: KubeObject }
@@ -81,8 +82,7 @@ export class Storage {
       if (!next.ok) return next
       // A no-op update is not written: no new revision, no watch event (as GuaranteedUpdate).
       const encoded = encode(next.object)
-      if (kv && current && JSON.stringify(encoded) === JSON.stringify(kv.value))
-        return { ok: true, object: current }
+      if (kv && current && jsonEqual(encoded, kv.value)) return { ok: true, object: current }
       const r = yield* this.etcd(
         {
           op: 'Txn',

@@ -42,34 +42,66 @@ export interface DecodeProblems {
 
 /** Walk `obj` as a `type`. */
 export function decodeProblems(obj: unknown, type: string): DecodeProblems {
-  const unknown: string[] = []
-  let quantityError: string | undefined
-  const checkQuantity = (v: unknown) => {
-    if (quantityError !== undefined || v === null || v === undefined) return
-    const p = parseQuantityStrict(v)
-    if ('error' in p) quantityError = p.error
-  }
-  const walk = (value: unknown, t: string, path: string) => {
+  const walk = new ProblemWalk()
+  walk.value(obj, type, undefined)
+  const { quantityError, unknown } = walk
+  return { ...(quantityError !== undefined ? { quantityError } : {}), unknown }
+}
+
+/**
+ * Where the walk is: a field name or a list index, below its parent (undefined at the root). The
+ * path's text is only written out when a field is reported, so known fields cost no string.
+ */
+interface PathSegment {
+  readonly segment: string | number
+  readonly parent: PathSegment | undefined
+}
+
+/** One walk of a body (every create and update decodes one), without a closure per call. */
+class ProblemWalk {
+  readonly unknown: string[] = []
+  quantityError: string | undefined
+
+  value(value: unknown, t: string, at: PathSegment | undefined): void {
     if (value === null || typeof value !== 'object') return
     if (Array.isArray(value)) {
-      for (const [i, v] of value.entries()) walk(v, t, `${path}[${i}]`)
+      for (let i = 0; i < value.length; i++) this.value(value[i], t, { segment: i, parent: at })
       return
     }
     const fields = fieldsOf(t)
     if (!fields) return
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      const p = path ? `${path}.${key}` : key
+    const obj = value as Record<string, unknown>
+    for (const key of Object.keys(obj)) {
+      const v = obj[key]
       const child = fields.get(key)
-      if (child === undefined) unknown.push(p)
+      if (child === undefined) this.unknown.push(pathText({ segment: key, parent: at }))
       else if (child === '~') {
         if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
-          for (const q of Object.values(v as Record<string, unknown>)) checkQuantity(q)
-        } else checkQuantity(v)
-      } else if (child) walk(v, child, p)
+          const q = v as Record<string, unknown>
+          for (const k of Object.keys(q)) this.quantity(q[k])
+        } else this.quantity(v)
+      } else if (child) this.value(v, child, { segment: key, parent: at })
     }
   }
-  walk(obj, type, '')
-  return { ...(quantityError !== undefined ? { quantityError } : {}), unknown }
+
+  private quantity(v: unknown): void {
+    if (this.quantityError !== undefined || v === null || v === undefined) return
+    const p = parseQuantityStrict(v)
+    if ('error' in p) this.quantityError = p.error
+  }
+}
+
+/** `spec.containers[0].imagePullPolcy`: fields joined by dots, indexes in brackets. */
+function pathText(at: PathSegment): string {
+  const segments: (string | number)[] = []
+  for (let s: PathSegment | undefined = at; s !== undefined; s = s.parent) segments.push(s.segment)
+  let path = ''
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const seg = segments[i] as string | number
+    if (typeof seg === 'number') path += `[${seg}]`
+    else path = path ? `${path}.${seg}` : seg
+  }
+  return path
 }
 
 /** runtime.NewStrictDecodingError(...).Error(). */
@@ -80,8 +112,13 @@ export function strictDecodingError(unknown: readonly string[]): string {
 /** The apiserver's request body limit (handlers/rest.go, 3 MiB) and the size of a JSON body. */
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024
 
-export function jsonBodyBytes(body: unknown): number {
+/**
+ * The body's size as UTF-8 JSON. With `atMost`, any answer ≤ `atMost` means "not more than that":
+ * a text of n UTF-16 units is at most 3n bytes, so a short text is not counted byte by byte.
+ */
+export function jsonBodyBytes(body: unknown, atMost?: number): number {
   const text = JSON.stringify(body) ?? ''
+  if (atMost !== undefined && text.length * 3 <= atMost) return text.length
   // UTF-8 length by UTF-16 code unit (every request body passes here): a surrogate pair is one
   // 4-byte character, 2 + 2 below; a lone surrogate is written as U+FFFD's 3 bytes.
   let bytes = text.length

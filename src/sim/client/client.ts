@@ -69,7 +69,23 @@ export class ApiClient {
     private readonly userAgent: string,
   ) {}
 
-  private headers(contentType?: string): Record<string, string> {
+  /**
+   * The request headers, one frozen object per content type: a client sends the same headers on
+   * every request, and the trace keeps each request's payload.
+   */
+  private headers(contentType?: string): Readonly<Record<string, string>> {
+    const key = contentType ?? ''
+    let h = this.headersByType.get(key)
+    if (h === undefined) {
+      h = Object.freeze(this.buildHeaders(contentType))
+      this.headersByType.set(key, h)
+    }
+    return h
+  }
+
+  private readonly headersByType = new Map<string, Readonly<Record<string, string>>>()
+
+  private buildHeaders(contentType?: string): Record<string, string> {
     const h: Record<string, string> = { 'user-agent': this.userAgent }
     if (this.credentials.token) h.authorization = `Bearer ${this.credentials.token}`
     if (this.credentials.clientCert) {
@@ -107,7 +123,7 @@ export class ApiClient {
         from: this.owner,
         to: APISERVER,
         kind: 'http-request',
-        summary: requestLine(payload),
+        summary: sharedRequestLine(payload),
         stage,
         ...(options.object ? { object: options.object } : {}),
         payload,
@@ -268,7 +284,7 @@ export class ApiClient {
         from: this.owner,
         to: APISERVER,
         kind: 'http-request',
-        summary: requestLine(payload),
+        summary: sharedRequestLine(payload),
         stage,
         payload,
       })
@@ -328,6 +344,22 @@ export class ApiClient {
 }
 
 /** A request that got no HTTP answer (the connection was lost): client-go's transport error. */
+/**
+ * The request line, one string per distinct line: a component sends the same few requests (a Pod
+ * POST, an Event POST) again and again, and the trace keeps every summary. Bounded: a binding's
+ * line is its own.
+ */
+function sharedRequestLine(req: HttpRequest): string {
+  const line = requestLine(req)
+  const shared = requestLines.get(line)
+  if (shared !== undefined) return shared
+  if (requestLines.size >= 1024) requestLines.clear()
+  requestLines.set(line, line)
+  return line
+}
+
+const requestLines = new Map<string, string>()
+
 function transportError(reason: string): HttpResponse {
   const status: Status = {
     kind: 'Status',

@@ -59,6 +59,21 @@ const nginx = (resources?: unknown) => ({
   ...(resources ? { resources } : {}),
 })
 
+describe('LimitRanger: mayMutate (the chain skips the diff when it says false)', () => {
+  it('says false without LimitRanges, and then admit changes nothing', () => {
+    const p = pod([nginx()])
+    const before = JSON.stringify(p)
+    expect(limitRanger.mayMutate?.(attrs(p), listerOf([]))).toBe(false)
+    run('admit', p, [])
+    expect(JSON.stringify(p)).toBe(before)
+  })
+
+  it('says true when the namespace has a LimitRange', () => {
+    const ranges = [limitRange([{ type: 'Container', default: { cpu: '1' } }])]
+    expect(limitRanger.mayMutate?.(attrs(pod([nginx()])), listerOf(ranges))).toBe(true)
+  })
+})
+
 describe('LimitRanger: defaults', () => {
   it.each([
     [

@@ -261,6 +261,8 @@ const isPvc = (a: AdmissionAttributes) =>
 export const limitRanger: AdmissionPlugin = {
   name: 'LimitRanger',
   handles: (a) => a.request.subresource === '' && (isPodCreate(a) || isPvc(a)),
+  // Only a Pod's defaults from the namespace's LimitRanges change anything.
+  mayMutate: (a, lister) => isPodCreate(a) && limitRanges(lister, a.request.namespace).length > 0,
   *admit(a, lister) {
     if (!isPodCreate(a)) return { allowed: true }
     for (const lr of limitRanges(lister, a.request.namespace)) podMutateLimit(lr, a.object as Pod)

@@ -9,6 +9,8 @@ import type { AdmissionPlugin } from './types'
 export const namespaceLifecycle: AdmissionPlugin = {
   name: 'NamespaceLifecycle',
   handles: (a) => a.operation === 'CREATE' && a.request.namespace !== '' && a.request.info.namespaced,
+  // It admits or refuses; it never changes the object.
+  mayMutate: () => false,
   *admit(a, lister) {
     const ns = lister.get('', 'namespaces', undefined, a.request.namespace)
     if (!ns) return { allowed: false, status: notFound('namespaces', a.request.namespace) }

@@ -30,6 +30,11 @@ export interface AdmissionAttributes {
 export interface AdmissionLister {
   get(group: string, resource: string, namespace: string | undefined, name: string): KubeObject | undefined
   list(group: string, resource: string, namespace?: string): KubeObject[]
+  /**
+   * A number that changes whenever the cached objects of the resource change (absent: unknown,
+   * nothing derived from them may be kept).
+   */
+  version?(group: string, resource: string): number
 }
 
 /** Annotations a plugin adds to the request's audit event (e.g. PodSecurity's audit mode). */
@@ -61,6 +66,13 @@ export interface AdmissionPlugin {
   readonly name: string
   /** Whether the plugin looks at this request at all (its step is only recorded if so). */
   handles(attrs: AdmissionAttributes, lister: AdmissionLister): boolean
+  /**
+   * Whether `admit` may change this request's object; absent means it may. The chain diffs the
+   * object after every mutating plugin to show its JSON Patch, and most of them change nothing:
+   * a plugin answers false only when its admit certainly leaves the object as it is (the patch is
+   * then empty without comparing).
+   */
+  mayMutate?(attrs: AdmissionAttributes, lister: AdmissionLister): boolean
   admit?(
     attrs: AdmissionAttributes,
     lister: AdmissionLister,

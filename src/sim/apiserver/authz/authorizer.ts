@@ -23,6 +23,9 @@ export type {
 /** user.SystemPrivilegedGroup: members are allowed everything, before any authorizer runs. */
 export const SYSTEM_MASTERS = 'system:masters'
 
+/** authorizerfactory.NewPrivilegedGroups' decision: allow, no reason (one shared object). */
+const PRIVILEGED: Decision = Object.freeze({ allowed: true, reason: '', authorizer: 'SystemPrivilegedGroup' })
+
 export class AuthorizerChain implements Authorizer {
   private readonly chain: readonly Authorizer[]
 
@@ -32,8 +35,7 @@ export class AuthorizerChain implements Authorizer {
 
   authorize(user: UserInfo, attrs: Attributes): Decision {
     // authorizerfactory.NewPrivilegedGroups: allow, no reason.
-    if (user.groups.includes(SYSTEM_MASTERS))
-      return { allowed: true, reason: '', authorizer: 'SystemPrivilegedGroup' }
+    if (user.groups.includes(SYSTEM_MASTERS)) return PRIVILEGED
     const reasons: string[] = []
     for (const a of this.chain) {
       const d = a.authorize(user, attrs)

@@ -40,17 +40,18 @@ export const NODE_RULES: readonly PolicyRule[] = [
   },
 ]
 
+/** The Node authorizer's two answers (shared objects: a decision is never changed). */
+const NO_OPINION: Decision = Object.freeze({ allowed: false, reason: '' })
+const ALLOWED: Decision = Object.freeze({ allowed: true, reason: '', authorizer: 'Node' })
+
 export class NodeAuthorizer implements Authorizer {
   constructor(private readonly lister: Lister) {}
 
   authorize(user: UserInfo, attrs: Attributes): Decision {
     const node = nodeName(user)
-    const noOpinion: Decision = { allowed: false, reason: '' }
-    if (node === undefined || !attrs.resource) return noOpinion
-    if (!this.related(node, attrs)) return noOpinion
-    return NODE_RULES.some((r) => ruleAllows(attrs, r))
-      ? { allowed: true, reason: '', authorizer: 'Node' }
-      : noOpinion
+    if (node === undefined || !attrs.resource) return NO_OPINION
+    if (!this.related(node, attrs)) return NO_OPINION
+    return NODE_RULES.some((r) => ruleAllows(attrs, r)) ? ALLOWED : NO_OPINION
   }
 
   /** Whether a named object is this node's own (pods bound to it, its Node, its Lease). */

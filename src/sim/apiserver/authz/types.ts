@@ -69,7 +69,7 @@ export interface Decision {
 }
 
 /** Synchronous reads from the apiserver's watch caches (as authorizers read informers). */
-export type Lister = Pick<AdmissionLister, 'get' | 'list'>
+export type Lister = Pick<AdmissionLister, 'get' | 'list' | 'version'>
 
 export interface Authorizer {
   authorize(user: UserInfo, attrs: Attributes): Decision

@@ -5,11 +5,26 @@
  */
 import { etcdKey, PODS } from '../../../api/resources'
 import { badRequest, conflict, notFound } from '../../../api/status'
-import type { Binding, Pod, PodCondition, Status } from '../../../api/types'
-import { clone, writableMeta } from '../../../api/types'
+import {
+  type Binding,
+  deepFreeze,
+  type Pod,
+  type PodCondition,
+  type Status,
+  type Writable,
+} from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
 import type { HttpResponse } from '../http'
 import type { ApiRequest, HandlerContext } from './context'
+
+/** BindingREST's answer (one shared, frozen Status: the trace keeps every response). */
+const SUCCESS: Status = deepFreeze({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Success',
+  code: 201,
+})
 
 export function* bind(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> {
   const ri = req.info
@@ -54,12 +69,17 @@ export function* bind(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> 
           ),
         }
       }
-      const next = clone(pod)
-      if (next.spec) next.spec.nodeName = node
+      // The next revision shares what the binding leaves as it is with the stored (frozen) one:
+      // only spec, status and, with annotations, metadata are new. Same JSON as a deep copy
+      // edited in place (an existing key keeps its place), without copying and freezing the rest.
+      const next: Writable<Pod> = { ...pod }
+      if (pod.spec) next.spec = { ...pod.spec, nodeName: node }
       const annotations = binding?.metadata?.annotations
       if (annotations) {
-        const meta = writableMeta(next)
-        meta.annotations = { ...(meta.annotations ?? {}), ...annotations }
+        next.metadata = {
+          ...pod.metadata,
+          annotations: { ...(pod.metadata?.annotations ?? {}), ...annotations },
+        }
       }
       const scheduled: PodCondition = {
         type: 'PodScheduled',
@@ -67,12 +87,11 @@ export function* bind(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse> 
         lastProbeTime: null as unknown as string,
         lastTransitionTime: now,
       }
-      const conditions = (next.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')
-      Object.assign(next, { status: { ...next.status, conditions: [...conditions, scheduled] } })
+      const conditions = (pod.status?.conditions ?? []).filter((c) => c.type !== 'PodScheduled')
+      next.status = { ...pod.status, conditions: [...conditions, scheduled] }
       return { ok: true, object: next }
     },
   )
   if (!result.ok) return { code: result.error.code ?? 500, body: result.error }
-  const success: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', code: 201 }
-  return { code: 201, body: success }
+  return { code: 201, body: SUCCESS }
 }

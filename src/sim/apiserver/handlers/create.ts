@@ -16,6 +16,9 @@ import { runAdmission } from './admit'
 import type { ApiRequest, HandlerContext } from './context'
 import { decodeBody } from './decode'
 
+/** The validation step of a valid object (one shared payload: the trace keeps every step). */
+const VALID = Object.freeze({ phase: 'validate', valid: true, errors: Object.freeze([]) })
+
 /** registry/store.go maxNameGenerationCreateAttempts. */
 export const MAX_NAME_GENERATION_CREATE_ATTEMPTS = 8
 
@@ -62,7 +65,7 @@ export function* create(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse
       errors.length
         ? `validation failed: ${errors.length} field error(s)`
         : `${ri.info.kind} "${name}" is valid`,
-      { phase: 'validate', valid: errors.length === 0, errors },
+      errors.length ? { phase: 'validate', valid: false, errors } : VALID,
       req.object,
     )
     if (errors.length) {

@@ -31,7 +31,7 @@ export function fieldValidation(req: Pick<HttpRequest, 'query'>): FieldValidatio
 
 /** limitedReadBody: `413 Request entity too large: limit is 3145728`, or undefined. */
 export function bodyTooLarge(body: unknown): Status | undefined {
-  return jsonBodyBytes(body) > MAX_REQUEST_BODY_BYTES
+  return jsonBodyBytes(body, MAX_REQUEST_BODY_BYTES) > MAX_REQUEST_BODY_BYTES
     ? requestEntityTooLarge(`limit is ${MAX_REQUEST_BODY_BYTES}`)
     : undefined
 }

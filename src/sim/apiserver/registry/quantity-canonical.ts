@@ -21,13 +21,33 @@ interface Parsed {
   readonly format: Format
 }
 
+type ParseResult = Parsed | { readonly error: string }
+
+/**
+ * Results by text: every Pod's requests and limits are decoded, validated and compared, and a
+ * cluster uses a handful of distinct quantities. Results are frozen; the table is emptied when it
+ * grows large (texts are user input).
+ */
+const parsedQuantities = new Map<string, ParseResult>()
+const MAX_PARSED_QUANTITIES = 4096
+
 /** The quantity's value and format, or the decoding error's text. */
-export function parseQuantityStrict(q: unknown): Parsed | { readonly error: string } {
+export function parseQuantityStrict(q: unknown): ParseResult {
   if (typeof q === 'number') {
     if (!Number.isFinite(q)) return { error: QUANTITY_FORMAT_ERROR }
     return parseQuantityStrict(numberText(q))
   }
   if (typeof q !== 'string') return { error: QUANTITY_FORMAT_ERROR }
+  let result = parsedQuantities.get(q)
+  if (result === undefined) {
+    result = Object.freeze(parseText(q))
+    if (parsedQuantities.size >= MAX_PARSED_QUANTITIES) parsedQuantities.clear()
+    parsedQuantities.set(q, result)
+  }
+  return result
+}
+
+function parseText(q: string): ParseResult {
   const text = q.trim()
   if (text.length === 0) return { error: QUANTITY_FORMAT_ERROR }
   const m = SHAPE.exec(text)

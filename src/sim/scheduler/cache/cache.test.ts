@@ -84,3 +84,23 @@ describe('SchedulerCache', () => {
     expect(c.get('n')?.usedPorts.size).toBe(0)
   })
 })
+
+describe('SchedulerCache change log', () => {
+  it('tells which nodes changed since a count, until it forgets', () => {
+    const c = new SchedulerCache()
+    c.addNode(makeNode('a').obj())
+    c.addNode(makeNode('b').obj())
+    const at = c.changeCount
+    c.addPod(makePod('p').uid('p').nodeName('b').obj())
+    c.removeNode(makeNode('a').obj())
+    const seen: string[] = []
+    expect(c.nodesChangedSince(at, (ni) => seen.push(ni.name))).toBe(true)
+    expect(seen).toEqual(['b', 'a'])
+    expect(c.nodesChangedSince(c.changeCount, () => seen.push('none'))).toBe(true)
+    expect(seen).toHaveLength(2)
+    // A reader far behind is told to look at every node.
+    for (let i = 0; i < 20_000; i++) c.updateNode(makeNode('b').obj(), makeNode('b').obj())
+    expect(c.nodesChangedSince(at, () => {})).toBe(false)
+    expect(c.nodesChangedSince(c.changeCount - 10, () => {})).toBe(true)
+  })
+})

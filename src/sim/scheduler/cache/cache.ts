@@ -14,6 +14,7 @@ import type { Node, Pod } from '../../../api/types'
 import { type ImageStateSummary, NodeInfo, type NodeInfoLister } from '../framework/node-info'
 import { hasPodAffinityTerms, newPodInfo, type PodInfo } from '../framework/pod-info'
 import { NodeTree } from './node-tree'
+import { OrderedSubset } from './ordered-subset'
 
 interface PodState {
   pi: PodInfo
@@ -26,6 +27,9 @@ interface ImageState {
   readonly nodes: Set<string>
 }
 
+/** How many node changes a reader can be behind and still catch up (see `changes`). */
+const MAX_KEPT_CHANGES = 8192
+
 function uidOf(pod: Pod): string {
   return pod.metadata?.uid ?? `${pod.metadata?.namespace}/${pod.metadata?.name}`
 }
@@ -36,33 +40,83 @@ export class SchedulerCache implements NodeInfoLister {
   private readonly podStates = new Map<string, PodState>()
   private readonly imageStates = new Map<string, ImageState>()
   private ordered: NodeInfo[] | null = null
-  /** Rebuilt lazily when a pod with affinity terms or a node comes or goes. */
-  private withAffinity: NodeInfo[] | null = null
-  private withRequiredAntiAffinity: NodeInfo[] | null = null
+  /** Each node's index in `ordered` (rebuilt with it). */
+  private readonly position = new Map<NodeInfo, number>()
+  /** The ordered nodes with pods, with affinity pods, with required anti-affinity pods. */
+  private readonly withPods = new OrderedSubset((ni) => ni.pods.length > 0)
+  private readonly withAffinity = new OrderedSubset((ni) => ni.podsWithAffinity.length > 0)
+  private readonly withRequiredAntiAffinity = new OrderedSubset(
+    (ni) => ni.podsWithRequiredAntiAffinity.length > 0,
+  )
 
   /** Nodes in Filter order (zones interleaved). Rebuilt only when nodes come, go or change zone. */
   list(): readonly NodeInfo[] {
     if (this.ordered === null) {
-      this.ordered = this.tree.list().map((name) => this.nodes.get(name) as NodeInfo)
+      const ordered = this.tree.list().map((name) => this.nodes.get(name) as NodeInfo)
+      this.position.clear()
+      for (let i = 0; i < ordered.length; i++) this.position.set(ordered[i] as NodeInfo, i)
+      this.ordered = ordered
     }
     return this.ordered
   }
 
+  havePodsList(): readonly NodeInfo[] {
+    return this.withPods.get(this.list())
+  }
+
   havePodsWithAffinityList(): readonly NodeInfo[] {
-    this.withAffinity ??= this.list().filter((ni) => ni.podsWithAffinity.length > 0)
-    return this.withAffinity
+    return this.withAffinity.get(this.list())
   }
 
   havePodsWithRequiredAntiAffinityList(): readonly NodeInfo[] {
-    this.withRequiredAntiAffinity ??= this.list().filter((ni) => ni.podsWithRequiredAntiAffinity.length > 0)
-    return this.withRequiredAntiAffinity
+    return this.withRequiredAntiAffinity.get(this.list())
   }
 
-  /** Node order or affinity pods changed: the derived lists are stale. */
-  private invalidate(ordered: boolean): void {
-    if (ordered) this.ordered = null
-    this.withAffinity = null
-    this.withRequiredAntiAffinity = null
+  /**
+   * The nodes that changed, in order (a pod added or removed, the node set or removed), so that
+   * what is kept per node (InterPodAffinity's kept walks) catches up from where it was instead of
+   * looking at every node again — as upstream's cache keeps its NodeInfos ordered by generation
+   * to update a snapshot incrementally. Only the newest ones are kept; a reader further behind
+   * looks at every node.
+   */
+  private readonly changes: NodeInfo[] = []
+  /** How many changes were dropped from the front of `changes`. */
+  private changesDropped = 0
+
+  get changeCount(): number {
+    return this.changesDropped + this.changes.length
+  }
+
+  nodesChangedSince(count: number, visit: (ni: NodeInfo) => void): boolean {
+    if (count < this.changesDropped || count > this.changeCount) return false
+    for (let i = count - this.changesDropped; i < this.changes.length; i++) visit(this.changes[i] as NodeInfo)
+    return true
+  }
+
+  private noteChange(ni: NodeInfo): void {
+    this.changes.push(ni)
+    if (this.changes.length >= 2 * MAX_KEPT_CHANGES) {
+      this.changes.splice(0, MAX_KEPT_CHANGES)
+      this.changesDropped += MAX_KEPT_CHANGES
+    }
+  }
+
+  /** The node order changed: the derived lists are stale. */
+  private invalidateOrder(): void {
+    this.ordered = null
+    this.withPods.reset()
+    this.withAffinity.reset()
+    this.withRequiredAntiAffinity.reset()
+  }
+
+  /** A pod came to or left `ni`: it may have joined or left the derived lists. */
+  private podsChanged(ni: NodeInfo, pi: PodInfo): void {
+    if (this.ordered === null) return
+    this.withPods.update(ni, this.position)
+    if (hasPodAffinityTerms(pi)) {
+      this.withAffinity.update(ni, this.position)
+      if (pi.requiredAntiAffinityTerms.length > 0) this.withRequiredAntiAffinity.update(ni, this.position)
+    }
   }
 
   get(name: string): NodeInfo | undefined {
@@ -91,9 +145,10 @@ export class SchedulerCache implements NodeInfoLister {
     const ni = this.nodeInfo(node.metadata?.name ?? '')
     if (ni.node) this.removeNodeImageStates(ni)
     ni.setNode(node)
+    this.noteChange(ni)
     this.addNodeImageStates(node, ni)
     this.tree.add(node)
-    this.invalidate(true)
+    this.invalidateOrder()
   }
 
   updateNode(oldNode: Node, newNode: Node): void {
@@ -107,7 +162,8 @@ export class SchedulerCache implements NodeInfoLister {
       this.addNodeImageStates(newNode, ni)
     }
     ni.setNode(newNode)
-    if (this.tree.update(oldNode, newNode)) this.invalidate(true)
+    this.noteChange(ni)
+    if (this.tree.update(oldNode, newNode)) this.invalidateOrder()
   }
 
   /** The NodeInfo stays (without its node) while pods still reference it, as upstream does. */
@@ -118,9 +174,10 @@ export class SchedulerCache implements NodeInfoLister {
     this.removeNodeImageStates(ni)
     ni.node = null
     ni.generation++
+    this.noteChange(ni)
     if (ni.pods.length === 0) this.nodes.delete(name)
     this.tree.remove(node)
-    this.invalidate(true)
+    this.invalidateOrder()
   }
 
   private addNodeImageStates(node: Node, ni: NodeInfo): void {
@@ -152,17 +209,20 @@ export class SchedulerCache implements NodeInfoLister {
   }
 
   private addPodInfo(pi: PodInfo, assumed: boolean): void {
-    this.nodeInfo(pi.pod.spec?.nodeName ?? '').addPod(pi)
-    if (hasPodAffinityTerms(pi)) this.invalidate(false)
+    const ni = this.nodeInfo(pi.pod.spec?.nodeName ?? '')
+    ni.addPod(pi)
+    this.noteChange(ni)
+    this.podsChanged(ni, pi)
     this.podStates.set(pi.uid, { pi, assumed, bindingFinished: false })
   }
 
   private removePodInfo(pi: PodInfo): void {
     const name = pi.pod.spec?.nodeName ?? ''
     const ni = this.nodes.get(name)
-    if (hasPodAffinityTerms(pi)) this.invalidate(false)
     if (ni) {
       ni.removePod(pi.uid)
+      this.noteChange(ni)
+      this.podsChanged(ni, pi)
       if (!ni.node && ni.pods.length === 0) this.nodes.delete(name)
     }
     this.podStates.delete(pi.uid)

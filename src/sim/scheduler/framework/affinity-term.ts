@@ -55,8 +55,41 @@ export function newAffinityTerm(pod: Pod, t: PodAffinityTerm): AffinityTerm {
   }
 }
 
+/**
+ * The parsed term, shared by every pod whose term says the same thing in the same namespace (a
+ * Deployment's Pods, an anti-affinity group): walks over existing pods meet one term object again
+ * and again, and can decide it once per walk (see existingAntiAffinityCounts). Parsed terms are
+ * never changed, so sharing them is safe.
+ */
+export function internedAffinityTerm(pod: Pod, t: PodAffinityTerm): AffinityTerm {
+  const namespace = pod.metadata?.namespace ?? ''
+  const known = byTermObject.get(t)
+  if (known !== undefined && known.namespace === namespace) return known.term
+  const key = `${namespace}\n${JSON.stringify(t)}`
+  let term = interned.get(key)
+  if (term === undefined) {
+    term = newAffinityTerm(pod, t)
+    if (interned.size >= MAX_INTERNED_TERMS) interned.clear()
+    interned.set(key, term)
+    internedTerms.add(term)
+  }
+  // A stored term (frozen) is met again each time its pod's PodInfo is built.
+  if (Object.isFrozen(t)) byTermObject.set(t, { namespace, term })
+  return term
+}
+
+/** Whether `term` came from internedAffinityTerm (so an equal term is this very object). */
+export function isInterned(term: AffinityTerm): boolean {
+  return internedTerms.has(term)
+}
+
+const interned = new Map<string, AffinityTerm>()
+const internedTerms = new WeakSet<AffinityTerm>()
+const MAX_INTERNED_TERMS = 10_000
+const byTermObject = new WeakMap<PodAffinityTerm, { namespace: string; term: AffinityTerm }>()
+
 export function affinityTerms(pod: Pod, terms: readonly PodAffinityTerm[] | undefined): AffinityTerm[] {
-  return (terms ?? []).map((t) => newAffinityTerm(pod, t))
+  return (terms ?? []).map((t) => internedAffinityTerm(pod, t))
 }
 
 export function weightedAffinityTerms(

@@ -7,7 +7,7 @@
  */
 import type { Pod } from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
-import type { CycleState } from './cycle-state'
+import type { CycleState, FiltersToRun } from './cycle-state'
 import type { ClusterEvent } from './events'
 import {
   type BindPlugin,
@@ -289,11 +289,9 @@ export class Framework implements FrameworkRunner {
 
   /** RunFilterPlugins: stops at the first plugin that rejects the node. Hot loop: no allocation on pass. */
   runFilterPlugins(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status | null {
-    const plugins = this.filterPlugins
-    const skip = state.skipFilterPlugins
+    const plugins = this.filtersToRun(state)
     for (let i = 0; i < plugins.length; i++) {
       const pl = plugins[i] as FilterPlugin
-      if (skip.size > 0 && skip.has(pl.name)) continue
       const s = pl.filter(state, pod, nodeInfo)
       if (s === null || s.code === 'Success') continue
       if (!isRejected(s)) {
@@ -302,6 +300,17 @@ export class Framework implements FrameworkRunner {
       return withPlugin(s, pl.name)
     }
     return null
+  }
+
+  /** This profile's Filter plugins without those PreFilter skipped (kept on the CycleState). */
+  private filtersToRun(state: CycleState): readonly FilterPlugin[] {
+    const skip = state.skipFilterPlugins
+    const kept = state.filtersToRun as FiltersToRun<FilterPlugin> | undefined
+    if (kept !== undefined && kept.from === this.filterPlugins && kept.skipped === skip.size)
+      return kept.plugins
+    const plugins = skip.size === 0 ? this.filterPlugins : this.filterPlugins.filter((p) => !skip.has(p.name))
+    state.filtersToRun = { from: this.filterPlugins, skipped: skip.size, plugins }
+    return plugins
   }
 
   /**

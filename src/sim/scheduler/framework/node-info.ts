@@ -119,8 +119,20 @@ function portKey(hp: HostPort): string {
 export interface NodeInfoLister {
   list(): readonly NodeInfo[]
   get(name: string): NodeInfo | undefined
+  /**
+   * Nodes running at least one pod, in list order: what a walk over every pod of the cluster
+   * needs to visit (the others add nothing to it).
+   */
+  havePodsList(): readonly NodeInfo[]
   /** Nodes running at least one pod with pod affinity or anti-affinity terms (HavePodsWithAffinityList). */
   havePodsWithAffinityList(): readonly NodeInfo[]
   /** Nodes running at least one pod with required anti-affinity (HavePodsWithRequiredAntiAffinityList). */
   havePodsWithRequiredAntiAffinityList(): readonly NodeInfo[]
+  /** How many node changes there have been (a pod added or removed, the node set or removed). */
+  readonly changeCount?: number
+  /**
+   * Visit every node changed since there were `count` changes (a node may come more than once);
+   * false, visiting nothing, when changes that old are no longer known.
+   */
+  nodesChangedSince?(count: number, visit: (ni: NodeInfo) => void): boolean
 }

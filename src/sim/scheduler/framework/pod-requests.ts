@@ -22,7 +22,33 @@ export const DEFAULT_MILLI_CPU_REQUEST = 100
 /** pkg/scheduler/util/pod_resources.go: DefaultMemoryRequest (200 MiB). */
 export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024
 
+/**
+ * A container's request, read only by the callers (they add it up or copy it). A stored container
+ * is frozen, and the scheduler asks about the same Pod several times per attempt (PreFilter,
+ * PreScore, the PodInfo when assumed and again when confirmed): its requests are parsed once.
+ */
 function containerRequests(c: Container, nonZero: boolean): Resource {
+  const requests = c.resources?.requests
+  if (!Object.isFrozen(c) || (requests !== undefined && !Object.isFrozen(requests)))
+    return computeContainerRequests(c, nonZero)
+  let kept = keptRequests.get(c)
+  if (kept === undefined) {
+    kept = [undefined, undefined]
+    keptRequests.set(c, kept)
+  }
+  const slot = nonZero ? 1 : 0
+  let r = kept[slot]
+  if (r === undefined) {
+    r = Object.freeze(computeContainerRequests(c, nonZero))
+    kept[slot] = r
+  }
+  return r
+}
+
+/** Per frozen container: its request as is, and with the non-zero defaults. */
+const keptRequests = new WeakMap<Container, [Resource | undefined, Resource | undefined]>()
+
+function computeContainerRequests(c: Container, nonZero: boolean): Resource {
   const r = emptyResource()
   const requests = c.resources?.requests
   if (requests) for (const name in requests) addQuantity(r, name, requests[name])

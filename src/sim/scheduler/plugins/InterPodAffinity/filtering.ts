@@ -19,12 +19,17 @@ import { type AffinityTerm, termMatches } from '../../framework/affinity-term'
 import type { StateData } from '../../framework/cycle-state'
 import type { NodeInfo } from '../../framework/node-info'
 import type { PodInfo } from '../../framework/pod-info'
+import { CountsSnapshot } from './counts-snapshot'
 import { podMatchesAllAffinityTerms, topologyValue } from './terms'
 
 /** topologyToMatchedTermCount: topology key → value → count; pairs at 0 are removed. */
 export class TopologyCounts {
-  private readonly byKey = new Map<string, Map<string, number>>()
+  /** Per key, the counts: a map of its own, or a snapshot lent by the kept walks until changed. */
+  private readonly byKey = new Map<string, Map<string, number> | CountsSnapshot>()
   private pairs = 0
+  /** The map of the key added to last (still in byKey). */
+  private lastKey: string | undefined
+  private lastValues: Map<string, number> | undefined
 
   /** The number of topology pairs with a (non-zero) count. */
   get size(): number {
@@ -42,23 +47,53 @@ export class TopologyCounts {
   }
 
   add(key: string, value: string, delta: number): void {
-    let values = this.byKey.get(key)
+    // Walks add to one key (a term's topology key) over and over: remember its map.
+    let values = key === this.lastKey ? this.lastValues : this.ownMap(key)
     if (values === undefined) {
       values = new Map()
       this.byKey.set(key, values)
     }
+    this.lastKey = key
+    this.lastValues = values
     const before = values.get(value)
     const after = (before ?? 0) + delta
     if (after === 0) {
       if (before !== undefined) {
         values.delete(value)
         this.pairs--
-        if (values.size === 0) this.byKey.delete(key)
+        if (values.size === 0) {
+          this.byKey.delete(key)
+          this.lastKey = undefined
+          this.lastValues = undefined
+        }
       }
       return
     }
     if (before === undefined) this.pairs++
     values.set(value, after)
+  }
+
+  /** The key's counts as a map of this object's own (a lent snapshot is copied first). */
+  private ownMap(key: string): Map<string, number> | undefined {
+    const values = this.byKey.get(key)
+    if (!(values instanceof CountsSnapshot)) return values
+    const own = values.toMap()
+    this.byKey.set(key, own)
+    return own
+  }
+
+  /**
+   * Adds counts under `key`: the snapshot itself when the key has no pairs yet (the common case:
+   * one term per topology key; it is copied only if these counts change), pair by pair otherwise.
+   */
+  addCounts(key: string, counts: CountsSnapshot): void {
+    if (counts.size === 0) return
+    if (!this.byKey.has(key)) {
+      this.byKey.set(key, counts)
+      this.pairs += counts.size
+      return
+    }
+    for (const [value, n] of counts.entries()) this.add(key, value, n)
   }
 
   /** True when a label of the node names a pair with a positive count. */
@@ -73,7 +108,9 @@ export class TopologyCounts {
 
   clone(): TopologyCounts {
     const c = new TopologyCounts()
-    for (const [key, values] of this.byKey) c.byKey.set(key, new Map(values))
+    // A lent snapshot never changes: the copy shares it.
+    for (const [key, values] of this.byKey)
+      c.byKey.set(key, values instanceof CountsSnapshot ? values : new Map(values))
     c.pairs = this.pairs
     return c
   }
@@ -81,7 +118,8 @@ export class TopologyCounts {
   /** `key=value` → count, sorted by pair (tests, records). */
   toRecord(): Record<string, number> {
     const out: [string, number][] = []
-    for (const [key, values] of this.byKey) for (const [v, n] of values) out.push([`${key}=${v}`, n])
+    for (const [key, values] of this.byKey)
+      for (const [v, n] of values.entries()) out.push([`${key}=${v}`, n])
     out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return Object.fromEntries(out)
   }
@@ -174,11 +212,21 @@ export function existingAntiAffinityCounts(
   nodesWithRequiredAntiAffinityPods: readonly NodeInfo[],
 ): TopologyCounts {
   const m = new TopologyCounts()
+  // Pods of one group share their parsed terms (internedAffinityTerm): whether a term selects the
+  // incoming pod is decided once per run of the same term, not once per existing pod.
+  let lastTerm: AffinityTerm | undefined
+  let lastMatches = false
   for (const ni of nodesWithRequiredAntiAffinityPods) {
     if (ni.node === null) continue
     const nodeLabels = labelsOf(ni.node)
     for (const existing of ni.podsWithRequiredAntiAffinity) {
-      updateWithAntiAffinityTerms(m, existing.requiredAntiAffinityTerms, pod, nsLabels, nodeLabels, 1)
+      for (const t of existing.requiredAntiAffinityTerms) {
+        if (t !== lastTerm) {
+          lastTerm = t
+          lastMatches = termMatches(t, pod, nsLabels)
+        }
+        if (lastMatches) m.update(nodeLabels, t.topologyKey, 1)
+      }
     }
   }
   return m

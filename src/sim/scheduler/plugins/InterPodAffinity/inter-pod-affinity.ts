@@ -41,7 +41,6 @@ import {
   validHardPodAffinityWeight,
 } from './args'
 import {
-  existingAntiAffinityCounts,
   incomingAffinityAntiAffinityCounts,
   PreFilterState,
   satisfyExistingPodsAntiAffinity,
@@ -51,6 +50,7 @@ import {
 import { INTER_POD_AFFINITY_EVENTS } from './hints'
 import { normalizeScores, type PreScoreState, scoreNode, topologyScore } from './scoring'
 import { mergeTermNamespaces, namespaceLabelsSnapshot } from './terms'
+import { ExistingAntiAffinityShares, IncomingShares, ScoringPods } from './walk-cache'
 
 export type { InterPodAffinityArgs }
 
@@ -85,6 +85,9 @@ export class InterPodAffinity
 {
   readonly name = NAME
   readonly args: Required<InterPodAffinityArgs>
+  private readonly existingShares = new ExistingAntiAffinityShares()
+  private readonly incomingShares = new IncomingShares()
+  private readonly scoringPods: ScoringPods
 
   /** Invalid args are refused here too (New validates); the configuration reports them first. */
   constructor(
@@ -92,6 +95,7 @@ export class InterPodAffinity
     args: InterPodAffinityArgs = {},
   ) {
     this.args = defaultInterPodAffinityArgs(args)
+    this.scoringPods = new ScoringPods(this.args.hardPodAffinityWeight)
     if (!validHardPodAffinityWeight(this.args.hardPodAffinityWeight)) {
       throw new Error(
         `hardPodAffinityWeight: Invalid value: ${this.args.hardPodAffinityWeight}: ${HARD_POD_AFFINITY_WEIGHT_RANGE}`,
@@ -99,18 +103,21 @@ export class InterPodAffinity
     }
   }
 
-  preFilter(state: CycleState, pod: Pod, allNodes: readonly NodeInfo[]): PreFilterOutcome {
+  preFilter(state: CycleState, pod: Pod, _allNodes: readonly NodeInfo[]): PreFilterOutcome {
     const namespaces = this.handle.listers.namespaces
     const pi = newPodInfo(pod)
     const affinity = pi.requiredAffinityTerms.map((t) => mergeTermNamespaces(t, namespaces))
     const antiAffinity = pi.requiredAntiAffinityTerms.map((t) => mergeTermNamespaces(t, namespaces))
     const nsLabels = namespaceLabelsSnapshot(namespaces, pod.metadata?.namespace ?? '')
-    const existing = existingAntiAffinityCounts(
-      pod,
-      nsLabels,
-      this.handle.snapshot.havePodsWithRequiredAntiAffinityList(),
-    )
-    const incoming = incomingAffinityAntiAffinityCounts(affinity, antiAffinity, allNodes)
+    const snapshot = this.handle.snapshot
+    // The walks' counts, kept between cycles (walk-cache.ts); the walk itself when a term cannot
+    // be kept. Upstream walks allNodes; the nodes without pods add nothing, so only those with
+    // pods are walked (asked for only when there is something to walk for).
+    const existing = this.existingShares.counts(pod, nsLabels, snapshot)
+    const hasTerms = affinity.length > 0 || antiAffinity.length > 0
+    const incoming =
+      (hasTerms ? this.incomingShares.counts(affinity, antiAffinity, snapshot) : undefined) ??
+      incomingAffinityAntiAffinityCounts(affinity, antiAffinity, hasTerms ? snapshot.havePodsList() : [])
     if (existing.size === 0 && affinity.length === 0 && antiAffinity.length === 0) {
       return { result: null, status: SKIP }
     }
@@ -161,6 +168,8 @@ export class InterPodAffinity
     // Optionally, existing pods' preferences are ignored when the incoming pod has none.
     if (this.args.ignorePreferredTermsOfExistingPods && !hasConstraints) return SKIP
     const snapshot = this.handle.snapshot
+    // Nothing could score (the walk would find nothing): Skip, as after an empty walk.
+    if (!hasConstraints && this.scoringPods.count(snapshot) === 0) return SKIP
     // Unless the incoming pod has preferred terms, only pods with affinity terms can score.
     const nodes = hasConstraints ? snapshot.list() : snapshot.havePodsWithAffinityList()
     const namespaces = this.handle.listers.namespaces

@@ -109,15 +109,31 @@ export function topologyScore(
   hardPodAffinityWeight: number,
 ): TopologyScore {
   const m: TopologyScore = new Map()
+  const incomingHasTerms =
+    incoming.preferredAffinityTerms.length > 0 || incoming.preferredAntiAffinityTerms.length > 0
   for (const ni of nodes) {
-    const nodeLabels = ni.node?.metadata?.labels
-    // A node without labels has no topology pair to score.
-    if (!hasLabels(nodeLabels)) continue
+    let labeled: boolean | undefined
     for (const existing of allPods ? ni.pods : ni.podsWithAffinity) {
+      // Without terms of the incoming pod, a pod whose only terms are required anti-affinity (what
+      // every pod of an anti-affinity group has) adds nothing: skip it before anything is read.
+      if (!incomingHasTerms && !scoresIncoming(existing, hardPodAffinityWeight)) continue
+      const nodeLabels = ni.node?.metadata?.labels
+      // A node without labels has no topology pair to score.
+      labeled ??= hasLabels(nodeLabels)
+      if (!labeled) break
       processExistingPod(m, incoming, existing, nodeLabels, hardPodAffinityWeight)
     }
   }
   return m
+}
+
+/** Whether an existing pod's own terms can score an incoming pod (see processExistingPod). */
+export function scoresIncoming(existing: PodInfo, hardPodAffinityWeight: number): boolean {
+  return (
+    (hardPodAffinityWeight > 0 && existing.requiredAffinityTerms.length > 0) ||
+    existing.preferredAffinityTerms.length > 0 ||
+    existing.preferredAntiAffinityTerms.length > 0
+  )
 }
 
 /** Score: the sum over the node's topology pairs. */

@@ -17,7 +17,7 @@
  */
 import type { Pod } from '../../../../api/types'
 import { ProblemList } from '../../config/read'
-import type { CycleState } from '../../framework/cycle-state'
+import { type CycleState, StateKey } from '../../framework/cycle-state'
 import { MAX_NODE_SCORE, type PreScorePlugin, type ScorePlugin } from '../../framework/interfaces'
 import type { NodeInfo } from '../../framework/node-info'
 import { podRequests } from '../../framework/pod-requests'
@@ -31,7 +31,7 @@ import {
 } from './args'
 
 export const NAME = 'NodeResourcesBalancedAllocation'
-const PRE_SCORE_STATE_KEY = `PreScore${NAME}`
+const PRE_SCORE_STATE = new StateKey<readonly number[]>(`PreScore${NAME}`)
 
 export type { NodeResourcesBalancedAllocationArgs, ResourceSpec }
 
@@ -89,12 +89,12 @@ export class BalancedAllocation implements PreScorePlugin, ScorePlugin {
   preScore(state: CycleState, pod: Pod): Status | null {
     const requests = this.podRequestList(pod)
     if (requestsNothing(requests)) return SKIP
-    state.write(PRE_SCORE_STATE_KEY, requests)
+    PRE_SCORE_STATE.write(state, requests)
     return null
   }
 
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
-    let requests = state.read<readonly number[]>(PRE_SCORE_STATE_KEY)
+    let requests = PRE_SCORE_STATE.read(state)
     if (requests === undefined) {
       requests = this.podRequestList(pod)
       if (requestsNothing(requests)) return 0

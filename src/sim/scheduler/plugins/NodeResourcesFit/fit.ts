@@ -11,7 +11,7 @@
  * kube-scheduler: pkg/scheduler/framework/plugins/noderesources/fit.go, resource_allocation.go.
  */
 import type { Node, Pod } from '../../../../api/types'
-import type { CycleState } from '../../framework/cycle-state'
+import { type CycleState, StateKey } from '../../framework/cycle-state'
 import { ActionType } from '../../framework/events'
 import type {
   ClusterEventWithHint,
@@ -32,8 +32,8 @@ import { requestedToCapacityRatioScorer, type UtilizationShapePoint } from './re
 import { fillAllocatableRequest, type ResourceSpec, type Scorer } from './resource-allocation'
 
 export const NAME = 'NodeResourcesFit'
-const PRE_FILTER_STATE_KEY = `PreFilter${NAME}`
-const PRE_SCORE_STATE_KEY = `PreScore${NAME}`
+const PRE_FILTER_STATE = new StateKey<Resource>(`PreFilter${NAME}`)
+const PRE_SCORE_STATE = new StateKey<readonly number[]>(`PreScore${NAME}`)
 
 export type ScoringStrategyType = 'LeastAllocated' | 'MostAllocated' | 'RequestedToCapacityRatio'
 export const SCORING_STRATEGY_TYPES: readonly ScoringStrategyType[] = [
@@ -199,12 +199,12 @@ export class Fit implements PreFilterPlugin, FilterPlugin, PreScorePlugin, Score
   }
 
   preFilter(state: CycleState, pod: Pod): PreFilterOutcome {
-    state.write(PRE_FILTER_STATE_KEY, podRequests(pod))
+    PRE_FILTER_STATE.write(state, podRequests(pod))
     return { result: null, status: null }
   }
 
   filter(state: CycleState, pod: Pod, nodeInfo: NodeInfo): Status | null {
-    const request = state.read<Resource>(PRE_FILTER_STATE_KEY) ?? podRequests(pod)
+    const request = PRE_FILTER_STATE.read(state) ?? podRequests(pod)
     const insufficient = fitsRequest(request, nodeInfo, this.ignored, this.ignoredGroups)
     if (insufficient.length === 0) return null
     return newStatus(
@@ -229,12 +229,12 @@ export class Fit implements PreFilterPlugin, FilterPlugin, PreScorePlugin, Score
   }
 
   preScore(state: CycleState, pod: Pod): Status | null {
-    state.write(PRE_SCORE_STATE_KEY, this.podRequestList(pod))
+    PRE_SCORE_STATE.write(state, this.podRequestList(pod))
     return null
   }
 
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
-    const requests = state.read<number[]>(PRE_SCORE_STATE_KEY) ?? this.podRequestList(pod)
+    const requests = PRE_SCORE_STATE.read(state) ?? this.podRequestList(pod)
     fillAllocatableRequest(nodeInfo, this.resources, requests, this.requested, this.allocatable)
     return this.scorer(this.requested, this.allocatable)
   }

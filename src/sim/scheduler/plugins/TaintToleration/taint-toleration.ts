@@ -10,7 +10,7 @@
  */
 import type { Taint, Toleration } from 'kubernetes-types/core/v1'
 import type { Node, Pod } from '../../../../api/types'
-import type { CycleState } from '../../framework/cycle-state'
+import { type CycleState, StateKey } from '../../framework/cycle-state'
 import { ActionType } from '../../framework/events'
 import {
   type ClusterEventWithHint,
@@ -31,7 +31,7 @@ import {
 } from '../helper/taints'
 
 export const NAME = 'TaintToleration'
-const PRE_SCORE_STATE_KEY = `PreScore${NAME}`
+const PRE_SCORE_STATE = new StateKey<Toleration[]>(`PreScore${NAME}`)
 
 function untoleratedDoNotSchedule(pod: Pod, node: Node | null): Taint | undefined {
   return findMatchingUntoleratedTaint(node?.spec?.taints, pod.spec?.tolerations, isDoNotScheduleTaint)
@@ -56,14 +56,16 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   }
 
   preScore(state: CycleState, pod: Pod): Status | null {
-    state.write(PRE_SCORE_STATE_KEY, preferNoScheduleTolerations(pod))
+    PRE_SCORE_STATE.write(state, preferNoScheduleTolerations(pod))
     return null
   }
 
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
-    const tolerations = state.read<Toleration[]>(PRE_SCORE_STATE_KEY) ?? preferNoScheduleTolerations(pod)
+    const tolerations = PRE_SCORE_STATE.read(state) ?? preferNoScheduleTolerations(pod)
+    const taints = nodeInfo.node?.spec?.taints
+    if (!taints) return 0
     let count = 0
-    for (const taint of nodeInfo.node?.spec?.taints ?? []) {
+    for (const taint of taints) {
       if (taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint)) count++
     }
     return count

@@ -72,6 +72,7 @@ function lister(nodes: NodeInfo[]): NodeInfoLister {
     get: (name) => nodes.find((n) => n.name === name),
     havePodsWithAffinityList: () => [],
     havePodsWithRequiredAntiAffinityList: () => [],
+    havePodsList: () => nodes.filter((n) => n.pods.length > 0),
   }
 }
 

@@ -83,6 +83,7 @@ export function testHandle(
       get: (name: string) => byName.get(name),
       havePodsWithAffinityList: () => [],
       havePodsWithRequiredAntiAffinityList: () => [],
+      havePodsList: () => nodes.filter((n) => n.pods.length > 0),
     },
     profileName: 'default-scheduler',
     listers: staticListers(objects),
