@@ -83,7 +83,7 @@ function main(argv: readonly string[]): number {
   if (files.length === 0) throw new UsageError('no FILE given')
   // kubectl: "requesting uid, groups or user-extra for  without impersonating a user"
   if (asGroups.length && as === undefined) throw new UsageError('--as-group needs --as (the user to act as)')
-  const inputs: InputFile[] = files.map((f) => ({ name: f === '-' ? 'STDIN' : f, text: readInput(f) }))
+  const inputs: InputFile[] = files.map((f) => ({ name: f === '-' ? 'STDIN' : f, bytes: readInput(f) }))
   const result = runCli(inputs, {
     ...(seed !== undefined ? { seed } : {}),
     ...(untilMs !== undefined ? { untilMs } : {}),
@@ -142,7 +142,7 @@ function view(verb: 'get' | 'describe', argv: readonly string[]): number {
     if (name === undefined) throw new UsageError(`describe ${word}: NAME is required`)
   }
   if (rest.length === 0) throw new UsageError('no FILE given')
-  const inputs: InputFile[] = rest.map((f) => ({ name: f === '-' ? 'STDIN' : f, text: readInput(f) }))
+  const inputs: InputFile[] = rest.map((f) => ({ name: f === '-' ? 'STDIN' : f, bytes: readInput(f) }))
   const command: ViewCommand = {
     verb,
     resource,
@@ -158,9 +158,10 @@ function view(verb: 'get' | 'describe', argv: readonly string[]): number {
   return result.exitCode
 }
 
-function readInput(file: string): string {
+/** The file's bytes: runCli decodes them, and says where they are not UTF-8. */
+function readInput(file: string): Uint8Array {
   try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8')
+    return readFileSync(file === '-' ? 0 : file)
   } catch (e) {
     throw new UsageError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`)
   }

@@ -43,6 +43,7 @@ import {
 } from '../sim/scheduler/config/configuration'
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { formatEventLog } from './event-log'
+import { type InputFile, type TextFile, textFiles } from './input-text'
 import { formatResponse, isError } from './responses'
 
 /**
@@ -67,10 +68,7 @@ export interface CliOptions {
   readonly asGroups?: readonly string[]
 }
 
-export interface InputFile {
-  readonly name: string
-  readonly text: string
-}
+export type { InputFile } from './input-text'
 
 export interface CliOutput {
   readonly exitCode: number
@@ -78,9 +76,10 @@ export interface CliOutput {
   readonly stderr: string
 }
 
-export function runCli(files: readonly InputFile[], options: CliOptions): CliOutput {
-  const objects: { object: KubeObject; file: InputFile; line: number }[] = []
-  const errors: string[] = []
+export function runCli(inputs: readonly InputFile[], options: CliOptions): CliOutput {
+  const { files, errors } = textFiles(inputs)
+  if (errors.length) return failure(errors)
+  const objects: { object: KubeObject; file: TextFile; line: number }[] = []
   for (const file of files) {
     const parsed = parseManifests(file.text, file.name)
     if (!parsed.ok) {
@@ -90,6 +89,8 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
     for (const p of parsed.objects) objects.push({ object: p.object, file, line: p.line })
   }
   if (errors.length) return failure(errors)
+  // kubectl apply -f of files without a single object.
+  if (objects.length === 0) return failure(['error: no objects passed to apply'])
 
   // At most one scheduler configuration, checked as kube-scheduler checks its --config file.
   const configs = objects.filter((o) => isSchedulerConfiguration(o.object))
@@ -159,9 +160,19 @@ export function runCli(files: readonly InputFile[], options: CliOptions): CliOut
       ...faults,
     ],
   }
-  const cluster = new Cluster(scenario)
-  cluster.run(options.untilMs !== undefined ? { untilMs: options.untilMs } : {})
-  const result = runResult(cluster)
+  let result: RunResult
+  try {
+    const cluster = new Cluster(scenario)
+    cluster.run(options.untilMs !== undefined ? { untilMs: options.untilMs } : {})
+    result = runResult(cluster)
+  } catch (e) {
+    // A bug in the simulation, not the user's input: say so instead of a stack trace.
+    return {
+      exitCode: 1,
+      stdout: '',
+      stderr: `error: the simulation failed: ${(e as Error)?.message ?? e}\n`,
+    }
+  }
   if (options.output === 'json')
     return { exitCode: 0, stdout: `${JSON.stringify(jsonOutput(result))}\n`, stderr: '' }
   // One apply action, one response per applied object in order: the i-th came from this file.

@@ -11,7 +11,8 @@ import type { AnyEvent, Lease } from '../api/kubectl'
 import { runView as runKubectlView, type ViewCommand } from '../api/kubectl/view'
 import type { KubeObject, Node, Pod } from '../api/types'
 import { parseManifests } from '../sim/scenario/parse'
-import type { CliOutput, InputFile } from './run'
+import { type InputFile, textFiles } from './input-text'
+import type { CliOutput } from './run'
 
 export type { ViewCommand } from '../api/kubectl/view'
 export { viewResource } from '../api/kubectl/view'
@@ -39,8 +40,8 @@ function runOutputObjects(text: string): KubeObject[] | undefined {
   return [...list(v.nodes), ...list(v.pods), ...list(v.events)]
 }
 
-function readObjects(files: readonly InputFile[]): { objects?: Objects; errors: string[] } {
-  const errors: string[] = []
+function readObjects(inputs: readonly InputFile[]): { objects?: Objects; errors: string[] } {
+  const { files, errors } = textFiles(inputs)
   const all: KubeObject[] = []
   for (const file of files) {
     const fromRun = runOutputObjects(file.text)

@@ -11,12 +11,15 @@
  * they may appear (the CLI and the cluster tab take them; an apply refuses them with kubectl's
  * unknown-kind message, `unknownKindMessage`).
  */
-import { LineCounter, parseAllDocuments } from 'yaml'
+import { type Document, isCollection, LineCounter, parseAllDocuments, visit } from 'yaml'
 import { resourceForKind } from '../../api/resources'
 import type { KubeObject } from '../../api/types'
 import { isSchedulerConfiguration } from '../scheduler/config/kind'
 import { isUserDocument } from './cluster-objects'
 import { isFaultDocument } from './faults'
+import { fieldLine } from './field-line'
+import { shapeProblem } from './field-shapes'
+import { badCharacter, MAX_DEPTH, tooDeep } from './input-scan'
 import { isWebhookServerDocument } from './webhook-servers'
 
 export interface ParsedObject {
@@ -46,6 +49,9 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
       errors: [{ line: 1, message: `input is ${bytes} bytes; the limit is ${MAX_INPUT_BYTES} bytes` }],
     }
   }
+  // Text that is not YAML at all, or nested deeper than the parser can take, stops here.
+  const scanned = badCharacter(text) ?? tooDeep(text)
+  if (scanned) return { ok: false, errors: [scanned] }
   const lineCounter = new LineCounter()
   const docs = parseAllDocuments(text, {
     lineCounter,
@@ -61,20 +67,38 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
       errors.push({
         line: pos.line,
         column: pos.col,
-        message: `yaml: line ${pos.line}: ${firstLine(e.message)}`,
+        message: `yaml: line ${pos.line}: ${readable(firstLine(e.message))}`,
       })
     }
     if (doc.errors.length) continue
+    const cycle = text.includes('*') ? selfContainingAnchor(doc) : undefined
+    if (cycle) {
+      const pos = lineCounter.linePos(cycle.offset)
+      errors.push({
+        line: pos.line,
+        column: pos.col,
+        message: `yaml: line ${pos.line}: anchor '${cycle.anchor}' value contains itself`,
+      })
+      continue
+    }
     let value: unknown
     try {
       value = doc.toJS({ maxAliasCount: 100 })
     } catch (e) {
       const pos = lineCounter.linePos(doc.range[0])
-      errors.push({ line: pos.line, message: `yaml: ${(e as Error).message}` })
+      errors.push({ line: pos.line, message: `yaml: ${readable((e as Error).message)}` })
       continue
     }
     if (value === null || value === undefined) continue
     const startLine = lineCounter.linePos(doc.contents?.range[0] ?? doc.range[0]).line
+    // Aliases can nest what the text does not (each alias may add an anchor's depth).
+    if (depthOver(value, MAX_DEPTH)) {
+      errors.push({
+        line: startLine,
+        message: `yaml: line ${startLine}: exceeded max depth of ${MAX_DEPTH} (collections nested more than ${MAX_DEPTH} levels deep, counting aliases)`,
+      })
+      continue
+    }
     if (typeof value !== 'object' || Array.isArray(value)) {
       errors.push({
         line: startLine,
@@ -97,11 +121,17 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
     }
     objects.push({ object: obj, line: startLine })
   }
-  if (errors.length) return { ok: false, errors }
+  // Every bad document is reported, in file order, not only those of the first kind of problem.
   for (const { object, line } of objects) {
     const problem = checkObject(object, source)
-    if (problem) errors.push({ line, message: problem })
+    if (problem) {
+      errors.push({ line, message: problem })
+      continue
+    }
+    const shape = shapeProblem(object)
+    if (shape) errors.push({ line: fieldLine(text, line, shape.path), message: shape.message })
   }
+  errors.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0))
   return errors.length ? { ok: false, errors } : { ok: true, objects }
 }
 
@@ -166,6 +196,43 @@ function utf8Length(text: string): number {
     } else n += 3
   }
   return n
+}
+
+/** The `yaml` library's stack overflow, in words that say what is wrong with the input. */
+function readable(message: string): string {
+  return /Maximum call stack size exceeded|too much recursion/i.test(message)
+    ? `exceeded max depth (collections nested too deeply to read)`
+    : message
+}
+
+/** An alias inside the collection its anchor names (go-yaml: "anchor 'a' value contains itself"). */
+function selfContainingAnchor(doc: Document.Parsed): { anchor: string; offset: number } | undefined {
+  let found: { anchor: string; offset: number } | undefined
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc)
+      if (target && isCollection(target) && path.includes(target)) {
+        found = { anchor: node.source, offset: node.range?.[0] ?? 0 }
+        return visit.BREAK
+      }
+      return undefined
+    },
+  })
+  return found
+}
+
+/** True when `value` nests deeper than `max` (without recursion: it may be very deep). */
+function depthOver(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]]
+  while (stack.length) {
+    const [v, d] = stack.pop() as [unknown, number]
+    if (v === null || typeof v !== 'object') continue
+    if (d > max) return true
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, d + 1])
+    }
+  }
+  return false
 }
 
 function firstLine(message: string): string {

@@ -1,0 +1,84 @@
+/**
+ * Bad input pasted into the workload editor (issue 11): each is refused with kubectl's kind of
+ * error naming the line, the editor keeps exactly what was pasted, the page logs no error, and
+ * the next good apply works. The full list, on every surface, is src/testing/bad-inputs.ts.
+ */
+import { expect, type Page, test } from '@playwright/test'
+import { openApp, watchProblems } from './support'
+
+const GOOD =
+  'apiVersion: v1\nkind: Pod\nmetadata:\n  name: after\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n'
+
+const pod = (name: string) =>
+  `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n`
+
+/** Over the 5 MB limit: a Pod and 65,600 comment lines of 80 characters. */
+const FIVE_MB = `${pod('big')}${`# ${'x'.repeat(77)}\n`.repeat(65_600)}`
+
+const CASES = [
+  {
+    name: 'YAML syntax error',
+    text: pod('web').replace('  name: web', '  name: web: x'),
+    error: 'error: yaml: line 4: Nested mappings are not allowed in compact mappings',
+  },
+  {
+    name: 'binary garbage',
+    text: '\x7fELF\x02\x01\x01\x03\x00>\x01\x1b[31m\x90garbage',
+    error:
+      'error: yaml: line 1: control characters are not allowed (U+007F at column 1; is this a binary file?)',
+  },
+  {
+    name: 'wrong type',
+    text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: "three"\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: nginx\n        image: nginx\n',
+    error: 'error: line 6: error validating data: spec.replicas: must be a number, not a string ("three")',
+  },
+  {
+    name: '5 MB document',
+    text: FIVE_MB,
+    error: `error: line 1: input is ${FIVE_MB.length} bytes; the limit is 5242880 bytes`,
+  },
+]
+
+/**
+ * Select all the editor's text. The click goes to a visible spot of the text: support.ts's
+ * pasteInto clicks the lines element, which for a 5 MB document reaches far off screen.
+ */
+async function selectAll(page: Page) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.locator('[data-testid=workload-editor] .monaco-editor').click({ position: { x: 120, y: 10 } })
+  await page.keyboard.press('ControlOrMeta+A')
+}
+
+/** Replace the editor's text by pasting, as a user does. */
+async function paste(page: Page, text: string) {
+  await selectAll(page)
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text)
+  await page.keyboard.press('ControlOrMeta+V')
+}
+
+/** The editor's whole text, as the user would get it: select all, copy. */
+async function editorText(page: Page): Promise<string> {
+  await selectAll(page)
+  await page.keyboard.press('ControlOrMeta+C')
+  return page.evaluate(() => navigator.clipboard.readText())
+}
+
+for (const c of CASES) {
+  test(`${c.name}: a clear error at its line, the text kept, the next apply works`, async ({ page }) => {
+    test.setTimeout(120_000)
+    const problems = watchProblems(page)
+    await openApp(page)
+    await paste(page, c.text)
+    await page.getByTestId('apply').click()
+    await expect(page.getByTestId('apply-error')).toHaveText(c.error, { timeout: 30_000 })
+    await expect(page.getByTestId('workload-editor')).toHaveAttribute('data-problems', '1')
+    await page.screenshot({ path: `test-results/bad-input-${c.name.replaceAll(' ', '-')}.png` })
+    expect(await editorText(page)).toBe(c.text)
+
+    await paste(page, GOOD)
+    await page.getByTestId('apply').click()
+    await expect(page.getByTestId('apply-ok')).toHaveText('pod/after created', { timeout: 30_000 })
+    await expect(page.getByTestId('workload-editor')).toHaveAttribute('data-problems', '0')
+    expect(problems).toEqual([])
+  })
+}
