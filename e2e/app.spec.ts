@@ -178,9 +178,11 @@ test('dark theme, keyboard stepping, and frames keep coming while a big Deployme
   )
   await page.getByTestId('apply').click()
   const frames = await gaps
-  // The main thread never waits for the simulation: frames keep coming (a generous bound, so a
-  // slow CI machine does not fail this; docs/performance.md has the measured figures).
-  expect(frames.length).toBeGreaterThan(30)
+  // The main thread never waits for the simulation: frames keep coming, none a second apart
+  // (generous bounds, so a slow or busy machine does not fail this: with the browser and the
+  // worker sharing 2 busy cores, 10 frames a second is the floor seen; docs/performance.md has
+  // the measured figures).
+  expect(frames.length).toBeGreaterThan(10)
   expect(Math.max(...frames)).toBeLessThan(1000)
   await expect(page.locator('[data-testid=pod-status]')).toHaveCount(60, { timeout: 30_000 })
   await page.screenshot({ path: 'test-results/09-dark-60-replicas.png' })

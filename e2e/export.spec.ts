@@ -206,7 +206,9 @@ test('the trace as JSON, the run as a Mermaid sequence diagram, the graph as SVG
   expect(svg.length).toBeGreaterThan(10_000)
   expect(svg.length).toBeLessThan(1_000_000)
   expect(svg).not.toContain('--vscode')
-  const parsed = await page.evaluate((source) => {
+  // Parsed on a blank page: the app's Trusted Types refuse DOMParser on a string (src/app/security).
+  const blank = await page.context().newPage()
+  const parsed = await blank.evaluate((source) => {
     const doc = new DOMParser().parseFromString(source, 'image/svg+xml')
     const root = doc.documentElement
     return {
@@ -217,6 +219,7 @@ test('the trace as JSON, the run as a Mermaid sequence diagram, the graph as SVG
       text: root.textContent ?? '',
     }
   }, svg)
+  await blank.close()
   expect(parsed.error).toBeNull()
   expect(parsed.root).toBe('svg')
   expect(parsed.width).toBeGreaterThan(600)

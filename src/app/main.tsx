@@ -1,3 +1,5 @@
+// First: the Trusted Types default policy, before any other module can reach a sink.
+import './security/install'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'

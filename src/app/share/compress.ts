@@ -70,7 +70,35 @@ export async function inflate(bytes: Uint8Array, maxBytes: number): Promise<Infl
     out.set(c, at)
     at += c.byteLength
   }
+  // The stream must end exactly at the input's end, with its checksum: Chromium's
+  // DecompressionStream refuses bytes after the end and a stream cut short (as the Compression
+  // Streams spec says), Node 20's accepts both. Checking it here gives one answer everywhere.
+  if (!endsWithChecksum(bytes, out)) return { ok: false, reason: 'corrupt' }
   return { ok: true, bytes: out }
+}
+
+/** Whether `input` ends with the Adler-32 (RFC 1950) of `output`, as a whole zlib stream does. */
+function endsWithChecksum(input: Uint8Array, output: Uint8Array): boolean {
+  if (input.length < 6) return false
+  let a = 1
+  let b = 0
+  for (let i = 0; i < output.length; ) {
+    // 5552: the most bytes before b can overflow 32 bits (zlib's NMAX).
+    const end = Math.min(i + 5552, output.length)
+    for (; i < end; i++) {
+      a += output[i] as number
+      b += a
+    }
+    a %= 65521
+    b %= 65521
+  }
+  const n = input.length
+  const stored =
+    ((input[n - 4] as number) << 24) |
+    ((input[n - 3] as number) << 16) |
+    ((input[n - 2] as number) << 8) |
+    (input[n - 1] as number)
+  return stored >>> 0 === ((b << 16) | a) >>> 0
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
