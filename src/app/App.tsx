@@ -13,6 +13,7 @@ import { EditorPanel } from './EditorPanel'
 import { TEMPLATES } from './editor/templates'
 import { ExportMenu } from './export/ExportMenu'
 import { ClusterGraph } from './graph/ClusterGraph'
+import { WorkerHealthBanner } from './health/WorkerHealthBanner'
 import { Inspector } from './Inspector'
 import { syncDocumentLang, useT } from './i18n/i18n'
 import { LanguageSwitch } from './LanguageSwitch'
@@ -87,6 +88,7 @@ export function App() {
           <ShareErrorBanner />
         </Suspense>
       )}
+      <WorkerHealthBanner />
       <EditorPanel />
       <main className="stage" aria-label={t('app.stage')}>
         <div className="graph-area">

@@ -14,6 +14,11 @@ function clamp(px: number): number {
   return Math.round(Math.min(Math.max(MIN_PX, px), window.innerHeight - GRAPH_MIN_PX))
 }
 
+/** The dock's height before any resize: `--dock-h`'s fallback in app.css. */
+function defaultHeight(): number {
+  return Math.round(Math.max(190, window.innerHeight * 0.3))
+}
+
 function currentHeight(handle: HTMLElement): number {
   return handle.parentElement?.getBoundingClientRect().height ?? 240
 }
@@ -49,7 +54,12 @@ export function DockResizer() {
       role="separator"
       aria-orientation="horizontal"
       aria-label={t('dock.resize')}
-      aria-valuenow={height}
+      // A focusable separator needs a value (WAI-ARIA window splitter): the dock's height in
+      // pixels, the CSS default's (max(190px, 30vh), app.css) until the user resizes it.
+      aria-valuenow={height ?? defaultHeight()}
+      aria-valuemin={MIN_PX}
+      aria-valuemax={Math.max(MIN_PX, window.innerHeight - GRAPH_MIN_PX)}
+      aria-valuetext={t('dock.resizeValue', { px: height ?? defaultHeight() })}
       tabIndex={0}
       data-testid="dock-resize"
       onPointerDown={onPointerDown}

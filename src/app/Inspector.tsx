@@ -10,6 +10,7 @@ import { useT } from './i18n/i18n'
 import { PodPanel } from './inspector/PodPanel'
 import { WhyPanel } from './inspector/WhyPanel'
 import { Loading, ScenarioCard, TeachingPanel } from './lazy'
+import { keepScrollKeys } from './scroll-keys'
 import { useStore } from './store/store'
 import { TeachingSlot } from './teaching/TeachingToggle'
 
@@ -102,7 +103,9 @@ export function Inspector() {
               )}
             </dd>
           </dl>
-          <pre className="payload" data-testid="payload">
+          {/* Focusable: a long payload scrolls, and the keyboard must be able to scroll it too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region (WCAG 2.1.1) */}
+          <pre className="payload" data-testid="payload" tabIndex={0} onKeyDown={keepScrollKeys}>
             {detail === undefined
               ? t('common.loading')
               : detail === null

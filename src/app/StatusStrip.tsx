@@ -3,7 +3,7 @@
  * STRIP_PODS chips (the focused Pod always among them), then "+N more": with thousands of Pods the
  * timeline (virtualized) and kubectl list them all.
  */
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { podSummary } from '../api/kubectl'
 import { DEFAULT_START_MS } from '../api/time'
 import type { Pod } from '../api/types'
@@ -31,31 +31,16 @@ export function StatusStrip() {
         const key = keyOf(pod)
         const summary = podSummary(pod, nowMs)
         return (
-          <button
-            type="button"
+          <PodChip
             key={key}
-            className={`pod-chip status-${summary.status.replace(/[^A-Za-z]/g, '')}${focused === key ? ' focused' : ''}`}
-            onClick={() => useStore.setState({ focusedPodKey: focused === key ? undefined : key })}
-            aria-pressed={focused === key}
-            data-testid="pod-status"
-            data-pod={pod.metadata?.name}
-            data-status={summary.status}
-            data-node={pod.spec?.nodeName ?? ''}
-            data-restarts={summary.restarts.split(' ')[0]}
-          >
-            <strong>{pod.metadata?.name}</strong> <span className="status">{summary.status}</span>{' '}
-            <span className="ready">{summary.ready}</span>{' '}
-            {summary.restarts !== '0' && (
-              <span className="restarts" title={`RESTARTS ${summary.restarts}`}>
-                ↻{summary.restarts.split(' ')[0]}{' '}
-              </span>
-            )}
-            <span className="node">
-              {pod.spec?.nodeName
-                ? t('statusStrip.onNode', { node: pod.spec.nodeName })
-                : t('common.notScheduled')}
-            </span>
-          </button>
+            podKey={key}
+            name={pod.metadata?.name}
+            status={summary.status}
+            ready={summary.ready}
+            restarts={summary.restarts}
+            nodeName={pod.spec?.nodeName}
+            focused={focused === key}
+          />
         )
       })}
       {hidden > 0 && (
@@ -71,3 +56,49 @@ export function StatusStrip() {
     </section>
   )
 }
+
+interface ChipProps {
+  readonly podKey: string
+  readonly name: string | undefined
+  readonly status: string
+  readonly ready: string
+  readonly restarts: string
+  readonly nodeName: string | undefined
+  readonly focused: boolean
+}
+
+/** One Pod's chip; memoized on its text, so the strip's other chips stay as they are each frame. */
+const PodChip = memo(function PodChip({
+  podKey,
+  name,
+  status,
+  ready,
+  restarts,
+  nodeName,
+  focused,
+}: ChipProps) {
+  const t = useT()
+  return (
+    <button
+      type="button"
+      className={`pod-chip status-${status.replace(/[^A-Za-z]/g, '')}${focused ? ' focused' : ''}`}
+      onClick={() => useStore.setState({ focusedPodKey: focused ? undefined : podKey })}
+      aria-pressed={focused}
+      data-testid="pod-status"
+      data-pod={name}
+      data-status={status}
+      data-node={nodeName ?? ''}
+      data-restarts={restarts.split(' ')[0]}
+    >
+      <strong>{name}</strong> <span className="status">{status}</span> <span className="ready">{ready}</span>{' '}
+      {restarts !== '0' && (
+        <span className="restarts" title={`RESTARTS ${restarts}`}>
+          ↻{restarts.split(' ')[0]}{' '}
+        </span>
+      )}
+      <span className="node">
+        {nodeName ? t('statusStrip.onNode', { node: nodeName }) : t('common.notScheduled')}
+      </span>
+    </button>
+  )
+})

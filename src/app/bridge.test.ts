@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Command, MessageView, ObjectRevision, ScenarioInput, WorkerEvent } from '../protocol/messages'
+import type { MessageView, ObjectRevision, ScenarioInput, WorkerEvent } from '../protocol/messages'
 import {
   applyYaml,
   CURSOR_INTERVAL_MS,
@@ -11,31 +11,10 @@ import {
   SimulationCancelled,
   setWorkerFactory,
   startSimulation,
-  type WorkerLike,
+  takeQueuedFrames,
 } from './bridge'
 import { useStore } from './store/store'
-
-class FakeWorker implements WorkerLike {
-  onmessage: ((e: MessageEvent) => void) | null = null
-  onerror: ((e: ErrorEvent) => void) | null = null
-  readonly commands: Command[] = []
-  terminated = false
-
-  postMessage(command: Command): void {
-    this.commands.push(structuredClone(command))
-  }
-  terminate(): void {
-    this.terminated = true
-  }
-  emit(event: WorkerEvent): void {
-    this.onmessage?.({ data: structuredClone(event) } as MessageEvent)
-  }
-  last<T extends Command['type']>(type: T): Extract<Command, { type: T }> {
-    const found = this.commands.filter((c): c is Extract<Command, { type: T }> => c.type === type).at(-1)
-    if (!found) throw new Error(`no ${type} command`)
-    return found
-  }
-}
+import { FakeWorker } from './testing/fake-worker'
 
 let fake: FakeWorker
 let created: number
@@ -149,6 +128,45 @@ describe('bridge', () => {
     expect(s.idleAtMs).toBeUndefined()
   })
 
+  it('acknowledges each post once per animation frame; one that came after the frame began, at the next', () => {
+    const callbacks: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => callbacks.push(cb))
+    vi.stubGlobal('cancelAnimationFrame', () => undefined)
+    const now = vi.spyOn(performance, 'now')
+    try {
+      startSimulation()
+      fake.emit(reset(1, -1, 0))
+      const acks = () => fake.commands.filter((c) => c.type === 'frame-ack').length
+      // A frame arriving at 100 ms, taken in by the animation frame that began at 116: acknowledged.
+      now.mockReturnValue(100)
+      fake.emit({
+        type: 'frame',
+        generation: 1,
+        messages: [message(1, 0)],
+        revisions: [],
+        computedUntilMs: 5,
+      })
+      expect(takeQueuedFrames(116).map((f) => f.messages.length)).toEqual([1])
+      expect(acks()).toBe(1)
+      // One arriving at 120, after the frame that began at 116: taken in now, acknowledged at the next.
+      now.mockReturnValue(120)
+      fake.emit({
+        type: 'frame',
+        generation: 1,
+        messages: [message(2, 1)],
+        revisions: [],
+        computedUntilMs: 6,
+      })
+      expect(takeQueuedFrames(116).map((f) => f.messages.length)).toEqual([1])
+      expect(acks()).toBe(1)
+      callbacks.at(-1)?.(133)
+      expect(acks()).toBe(2)
+    } finally {
+      now.mockRestore()
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('resolves an apply with its results, or with its parse problems', async () => {
     const applied = applyYaml('kind: Pod', 1500)
     const cmd = fake.last('apply')
@@ -216,7 +234,7 @@ describe('bridge', () => {
     const waitingApply = applyYaml('kind: Pod', 0)
     const waitingMessage = fetchMessage(1)
     fake.onerror?.({ message: 'SyntaxError in sim.worker.ts' } as ErrorEvent)
-    await expect(waitingApply).rejects.toThrow('simulation worker error: SyntaxError in sim.worker.ts')
+    await expect(waitingApply).rejects.toThrow('the simulation worker crashed (SyntaxError in sim.worker.ts)')
     await expect(waitingMessage).resolves.toBeNull()
     expect(seen).toEqual([
       'the simulation failed at 12 ms: boom',

@@ -5,6 +5,8 @@
  * command that asked).
  * The main thread never waits on simulation work: every call returns at once.
  */
+
+import { MessageUnpacker } from '../protocol/message-pack'
 import type {
   Command,
   FaultInput,
@@ -15,9 +17,12 @@ import type {
   ParseProblem,
   ScenarioInput,
   SchedulingAttempt,
+  WireEvent,
   WirePost,
 } from '../protocol/messages'
+import { reportWorkerFailure, type WorkerFailureCause } from './health/worker-health'
 import { type FrameEvent, framesPatch, resetTrace, useStore } from './store/store'
+import { Watchdog } from './worker-watchdog'
 
 /** What the bridge needs of a Worker; tests pass a fake through `setWorkerFactory`. */
 export interface WorkerLike {
@@ -79,6 +84,21 @@ const TRACE_KEEP_MESSAGES = (() => {
   return Number.isInteger(n) && n > 0 ? n : undefined
 })()
 
+/** How often the worker is pinged, and how long an unanswered ping means it is hung. */
+const PING_INTERVAL_MS = 2000
+/**
+ * The page's `?worker-hang-ms=N` shortens the wait (a test of the recovery need not wait 20 s).
+ * The default is far above the longest slice a worker computes without answering (a 5 MB apply is
+ * parsed in one go: ~2 s on a slow machine).
+ */
+const HANG_AFTER_MS = (() => {
+  const n = Number(new URLSearchParams(globalThis.location?.search ?? '').get('worker-hang-ms') ?? Number.NaN)
+  return Number.isInteger(n) && n > 0 ? n : 20_000
+})()
+/** More failures than this within RESTART_WINDOW_MS, and the bridge stops restarting by itself. */
+const MAX_RESTARTS = 3
+const RESTART_WINDOW_MS = 60_000
+
 const createWorker = (): WorkerLike =>
   new Worker(new URL('../worker/sim.worker.ts', import.meta.url), { type: 'module' })
 
@@ -88,10 +108,19 @@ let nextRequestId = 1
 const waiting = new Map<number, Waiter>()
 const errorListeners = new Set<(message: string) => void>()
 let unsubscribeStore: (() => void) | undefined
+let watchdog: Watchdog | undefined
+/** When the worker was restarted after a failure (wall time, performance.now()), newest last. */
+let restarts: number[] = []
 let cursorTimer: ReturnType<typeof setTimeout> | undefined
 let lastCursorAtMs = Number.NEGATIVE_INFINITY
 /** Frames received and not yet taken into the store (that happens once per animation frame). */
 let queuedFrames: FrameEvent[] = []
+/** A post arrived that the worker waits to hear was taken in (a `frame-ack`, once per animation frame). */
+let unacked = false
+/** When the last post arrived (performance.now(), the clock of animation frames' timestamps). */
+let lastArrivalMs = Number.NEGATIVE_INFINITY
+/** The worker's string table for frames' messages, as its posts build it (one per worker). */
+let unpacker = new MessageUnpacker()
 let frameFlush: { raf: number | undefined; timer: ReturnType<typeof setTimeout> } | undefined
 /** If no animation frame comes this soon (a hidden tab), frames are taken in anyway. */
 const FRAME_FLUSH_FALLBACK_MS = 250
@@ -116,6 +145,15 @@ export function startSimulation(scenario: ScenarioInput = DEFAULT_SCENARIO): voi
 
 /** Terminate the worker; whatever waits for an answer is rejected (or resolved empty). */
 export function stopSimulation(): void {
+  restarts = []
+  teardown()
+  settleAll('the simulation was stopped')
+}
+
+/** Drop the worker and everything in flight between it and the store (the store keeps its trace). */
+function teardown(): void {
+  watchdog?.stop()
+  watchdog = undefined
   unsubscribeStore?.()
   unsubscribeStore = undefined
   if (cursorTimer !== undefined) clearTimeout(cursorTimer)
@@ -123,9 +161,42 @@ export function stopSimulation(): void {
   lastCursorAtMs = Number.NEGATIVE_INFINITY
   cancelFrameFlush()
   queuedFrames = []
+  unacked = false
+  unpacker = new MessageUnpacker()
   worker?.terminate()
   worker = undefined
-  settleAll('the simulation was stopped')
+}
+
+/**
+ * Replace a worker that crashed or hung: a new one loads the last scenario the old one accepted
+ * (the store's, with every apply, delete, node action and fault in it), so the trace comes back as
+ * it was, the cursor where it was; what was waiting for an answer is told why it gets none (an
+ * apply in flight is not replayed: it may be what broke the worker). The editors are not touched.
+ * After MAX_RESTARTS failures within RESTART_WINDOW_MS it stops and waits for restartSimulation.
+ */
+function recoverWorker(cause: WorkerFailureCause, detail: string): void {
+  const now = typeof performance === 'undefined' ? 0 : performance.now()
+  restarts = restarts.filter((t) => now - t < RESTART_WINDOW_MS)
+  const restart = restarts.length < MAX_RESTARTS
+  const scenario = useStore.getState().scenario ?? DEFAULT_SCENARIO
+  teardown()
+  settleAll(
+    cause === 'crash'
+      ? `the simulation worker crashed${detail ? ` (${detail})` : ''}`
+      : 'the simulation worker stopped responding',
+  )
+  reportWorkerFailure({ cause, detail, restarted: restart })
+  if (!restart) return
+  restarts.push(now)
+  void loadScenario(scenario)
+}
+
+/** Start a new worker with the last scenario the store holds (after the bridge gave up restarting). */
+export function restartSimulation(): void {
+  restarts = []
+  teardown()
+  settleAll('the simulation was restarted')
+  void loadScenario(useStore.getState().scenario ?? DEFAULT_SCENARIO)
 }
 
 /** Start over with `scenario` (the cluster tab, a share link): the trace restarts from nothing. */
@@ -246,12 +317,23 @@ function ensureWorker(): WorkerLike {
   worker = w
   w.onmessage = (e) => receive(e.data as WirePost)
   w.onerror = (e) => {
-    // An error outside the worker's own handlers (the script failed to load, or crashed): nothing
-    // waiting will be answered.
-    const message = `simulation worker error: ${e.message || 'unknown error'}`
-    settleAll(message)
-    reportError(message)
+    // An error outside the worker's own handlers (it crashed, or its script failed to load):
+    // nothing waiting will be answered. The browser logs the error itself; the default (the same
+    // again on the console) is not needed.
+    e.preventDefault?.()
+    if (worker !== w) return
+    const detail = e.message || ''
+    reportError(`simulation worker error: ${detail || 'unknown error'}`)
+    recoverWorker('crash', detail)
   }
+  watchdog = new Watchdog({
+    intervalMs: PING_INTERVAL_MS,
+    hangAfterMs: HANG_AFTER_MS,
+    ping: () => worker === w && w.postMessage({ type: 'ping', requestId: nextRequestId++ }),
+    onHang: () => {
+      if (worker === w) recoverWorker('hang', '')
+    },
+  })
   unsubscribeStore = useStore.subscribe((s, prev) => {
     if (
       s.cursorMs !== prev.cursorMs ||
@@ -270,37 +352,59 @@ function send(command: Command): void {
 
 /**
  * The frames received since the last call, for the caller to put in the store now (playback folds
- * them into its cursor update: one render per animation frame). Tells the worker they are taken
- * in, so it sends the next frame.
+ * them into its cursor update: one render per animation frame). Tells the worker that what it
+ * posted is taken in, so it posts the next: the worker waits for this after every post. A post
+ * that arrived after this animation frame began (`frameTimeMs`, the frame's timestamp) is taken in
+ * but acknowledged at the next frame, so the worker's next post lands in a later frame: at most
+ * one post per animation frame, even when frames run late.
  */
-export function takeQueuedFrames(): readonly FrameEvent[] {
+export function takeQueuedFrames(frameTimeMs?: number): readonly FrameEvent[] {
+  if (unacked) {
+    if (frameTimeMs === undefined || lastArrivalMs < frameTimeMs) {
+      unacked = false
+      cancelFrameFlush()
+      worker?.postMessage({ type: 'frame-ack' })
+    } else scheduleFrameFlush()
+  }
   if (queuedFrames.length === 0) return queuedFrames
   const frames = queuedFrames
   queuedFrames = []
-  cancelFrameFlush()
-  worker?.postMessage({ type: 'frame-ack' })
   return frames
 }
 
-/** Put the queued frames in the store now. */
-function flushFrames(): void {
-  const frames = takeQueuedFrames()
+/** Put the queued frames in the store now (and acknowledge what arrived, see takeQueuedFrames). */
+function flushFrames(frameTimeMs?: number): void {
+  const frames = takeQueuedFrames(frameTimeMs)
   if (frames.length) useStore.setState((s) => framesPatch(s, frames))
 }
 
+/**
+ * Put the queued frames in the store before an event that must follow them, without acknowledging:
+ * the ack waits for the next animation frame, like a frame's.
+ */
+function applyQueuedFrames(): void {
+  if (queuedFrames.length === 0) return
+  const frames = queuedFrames
+  queuedFrames = []
+  useStore.setState((s) => framesPatch(s, frames))
+}
+
+/** Take frames in (and acknowledge) at the next animation frame, or after a while without one. */
 function scheduleFrameFlush(): void {
-  if (frameFlush) return
+  if (frameFlush?.raf !== undefined) return
   if (typeof requestAnimationFrame !== 'function') {
     // No animation frames (tests in Node): at once.
     flushFrames()
     return
   }
+  // A hidden tab runs no animation frames: the timer takes frames in (and acknowledges) anyway.
+  const timer = frameFlush?.timer ?? setTimeout(() => flushFrames(), FRAME_FLUSH_FALLBACK_MS)
   frameFlush = {
-    raf: requestAnimationFrame(() => {
+    raf: requestAnimationFrame((frameTimeMs) => {
       if (frameFlush) frameFlush.raf = undefined
-      flushFrames()
+      flushFrames(frameTimeMs)
     }),
-    timer: setTimeout(flushFrames, FRAME_FLUSH_FALLBACK_MS),
+    timer,
   }
 }
 
@@ -312,21 +416,35 @@ function cancelFrameFlush(): void {
 }
 
 function receive(event: WirePost): void {
+  watchdog?.alive()
+  // Whatever arrived is acknowledged at the next animation frame (takeQueuedFrames).
+  unacked = true
+  lastArrivalMs = typeof performance === 'undefined' ? 0 : performance.now()
   if (event.type === 'frame') {
-    queuedFrames.push(event)
+    // Unpacked at once, in post order (the packer's string table grows with the posts).
+    const { packed, followedBy, ...frame } = event
+    queuedFrames.push({ ...frame, messages: unpacker.unpack(packed) })
     scheduleFrameFlush()
+    // Events that rode on the frame come after it, as if posted after it.
+    for (const e of followedBy ?? []) handle(e)
     return
   }
+  handle(event)
+  scheduleFrameFlush()
+}
+
+function handle(event: WireEvent): void {
   // Everything else comes after the frames posted before it (a reset counts from them, an apply's
   // answer follows the messages behind it).
-  flushFrames()
+  applyQueuedFrames()
   switch (event.type) {
     case 'reset': {
       resetTrace(
         event.generation,
         event.fromMs,
         event.fromMessageId,
-        [...event.nodes],
+        // Absent: the Nodes of the last reset (a fork keeps the cluster).
+        event.nodes ? [...event.nodes] : useStore.getState().nodes,
         event.scenario,
         [...event.users],
         event.webhooks === true,
@@ -365,6 +483,9 @@ function receive(event: WirePost): void {
       if (w?.kind === 'scheduling') w.resolve(event.attempts)
       return
     }
+    case 'pong':
+      // Any post says the worker is alive (receive tells the watchdog).
+      return
     case 'error': {
       const w = event.requestId !== undefined ? take(event.requestId) : undefined
       if (w) settle(w, event.message)

@@ -30,7 +30,7 @@ function tick(wallMs: number): void {
   }
   // The worker's frames received since the last tick go into the same store update as the cursor:
   // one React render per animation frame.
-  const frames = takeQueuedFrames()
+  const frames = takeQueuedFrames(wallMs)
   const patch: Partial<State> = frames.length ? framesPatch(s, frames) : {}
   if (frames.length) s = { ...s, ...patch }
   const dt = lastWallMs === undefined ? 0 : Math.min(wallMs - lastWallMs, 100)

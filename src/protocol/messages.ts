@@ -18,6 +18,7 @@ import type { ComponentId, Message, MessageKind, ObjectRef, Stage } from '../sim
 import type { NodeAction } from '../sim/scenario/scenario'
 import type { SchedulingAttempt } from '../sim/scheduler/recording/attempts'
 import type { ObjectDelta } from './delta'
+import type { PackedMessages } from './message-pack'
 
 /**
  * For the UI, before it offers a message fault: why a message cannot be dropped
@@ -87,11 +88,17 @@ export interface ObjectRevision {
  * A revision as a `frame` carries it: whole (`object`), or as a `delta` against the previous
  * revision of the same key that the UI holds (the last one it was sent that a reset has not
  * dropped), which it applies to rebuild the object (see delta.ts). Most writes change a few fields
- * of a large object (a Pod's status, a Node's heartbeat), so frames stay small.
+ * of a large object (a Pod's status, a Node's heartbeat), so frames stay small. A new object may
+ * come as a delta against the last object the UI holds for another key, `base` (a ReplicaSet's
+ * new Pod against the one before it, an Event against the last Event).
  */
 export type WireRevision =
   | ObjectRevision
-  | (Omit<ObjectRevision, 'object'> & { readonly object?: undefined; readonly delta: ObjectDelta })
+  | (Omit<ObjectRevision, 'object'> & {
+      readonly object?: undefined
+      readonly delta: ObjectDelta
+      readonly base?: string
+    })
 
 /**
  * `kubectl cordon|uncordon <node>` (`{type, atMs, as?, node}`), or `kubectl drain <node>` with its
@@ -260,8 +267,21 @@ export type Command =
    * scheduler's per-node Filter verdicts and Score tables, from its `filter` and `score` steps.
    */
   | { readonly type: 'scheduling'; readonly requestId: number; readonly pod: string }
+  /**
+   * Are you alive? Answered by `pong` between two slices of computing, ahead of the queued trace.
+   * The UI pings every few seconds: a worker that does not answer for long is hung (see
+   * src/app/worker-watchdog.ts) and is replaced.
+   */
+  | { readonly type: 'ping'; readonly requestId: number }
+  /**
+   * For tests of the UI's recovery only: the worker crashes (an uncaught error) or hangs (a loop
+   * that never yields). Handled by sim.worker.ts itself, never by the simulation.
+   */
+  | { readonly type: 'fail'; readonly how: 'crash' | 'hang' }
 
 export type WorkerEvent =
+  /** The answer to a `ping`. */
+  | { readonly type: 'pong'; readonly requestId: number }
   /**
    * Drop every message with id ≥ `fromMessageId` and every revision with atMs ≥ `fromMs`; what
    * follows belongs to `generation`. Sent on load (fromMessageId 0, fromMs -1: the objects that
@@ -328,14 +348,42 @@ export type WorkerEvent =
   | WorkerProgress
 
 /**
- * What the worker posts: a WorkerEvent, except that a frame's revisions go as deltas where the UI
- * holds the previous revision of the key (see WireRevision).
+ * What the worker posts: a WorkerEvent, except that a frame goes as a WireFrame, and a reset may
+ * leave out its Nodes (WireReset).
  */
-export type WirePost = Exclude<WorkerEvent, { type: 'frame' }> | WireFrame
+export type WirePost = WireEvent | WireFrame
 
-/** A `frame` as posted. */
-export interface WireFrame extends Omit<Extract<WorkerEvent, { type: 'frame' }>, 'revisions'> {
+/** A posted event other than a frame. */
+export type WireEvent = Exclude<WorkerEvent, { type: 'frame' | 'reset' }> | WireReset
+
+/** A `reset` as posted: without `nodes` when they are the ones the last reset carried (a fork). */
+export type WireReset = Omit<Extract<WorkerEvent, { type: 'reset' }>, 'nodes'> & {
+  readonly nodes?: readonly Node[]
+}
+
+/**
+ * A `frame` as posted: its messages packed (message-pack.ts: ~60 bytes each instead of ~280), its
+ * revisions as WireRevisions.
+ */
+export interface WireFrame extends Omit<Extract<WorkerEvent, { type: 'frame' }>, 'revisions' | 'messages'> {
+  readonly packed: PackedMessages
   readonly revisions: readonly WireRevision[]
+  /**
+   * The worker's latest `progress` report, riding on the frame rather than posted on its own (the
+   * worker posts at most once per animation frame); the UI takes it as it takes a `progress`.
+   */
+  readonly progress?: WorkerProgress
+  /**
+   * Events queued right behind this frame's trace (an apply's `applied`, a `reset`), riding on it
+   * rather than waiting for a post of their own; the UI handles them, in order, once the frame is
+   * in (as if each had been posted after it).
+   */
+  readonly followedBy?: readonly WireEvent[]
+}
+
+/** A posted frame with its messages unpacked (in post order): what the UI takes in. */
+export interface ReceivedFrame extends Omit<WireFrame, 'packed' | 'followedBy'> {
+  readonly messages: readonly MessageView[]
 }
 
 /** See WorkerEvent `progress`. */

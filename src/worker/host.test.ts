@@ -1,62 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { Command, ScenarioInput, WorkerEvent } from '../protocol/messages'
-import { type HostEnvironment, WorkerHost } from './host'
+import type { Command, ScenarioInput, WirePost } from '../protocol/messages'
+import { WorkerHost } from './host'
 import { Session } from './session'
+import { FakeLoop } from './testing/fake-loop'
 import { Mirror } from './testing/mirror'
 
 const NGINX =
   'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n'
 const DEFAULT: ScenarioInput = { seed: 1, clusterYaml: '', actions: [] }
-
-/**
- * A worker's event loop with a fake wall clock: every clock read costs `costMs` (so slices end),
- * deferred tasks run in order, timers when due.
- */
-class FakeLoop implements HostEnvironment {
-  nowMs = 0
-  readonly posts: Array<{ atMs: number; event: WorkerEvent }> = []
-  private readonly tasks: Array<() => void> = []
-  private readonly timers: Array<{ atMs: number; fn: () => void }> = []
-
-  constructor(private readonly costMs = 0.5) {}
-
-  post(event: WorkerEvent): void {
-    this.posts.push({ atMs: this.nowMs, event: structuredClone(event) })
-  }
-  now(): number {
-    this.nowMs += this.costMs
-    return this.nowMs
-  }
-  defer(fn: () => void): void {
-    this.tasks.push(fn)
-  }
-  later(fn: () => void, ms: number): void {
-    this.timers.push({ atMs: this.nowMs + ms, fn })
-  }
-
-  /** Run one task (or the next timer, moving the clock to it); false when nothing is left. */
-  turn(): boolean {
-    const task = this.tasks.shift()
-    if (task) {
-      task()
-      return true
-    }
-    this.timers.sort((a, b) => a.atMs - b.atMs)
-    const timer = this.timers.shift()
-    if (!timer) return false
-    this.nowMs = Math.max(this.nowMs, timer.atMs)
-    timer.fn()
-    return true
-  }
-
-  drain(): void {
-    for (let i = 0; i < 100_000 && this.turn(); i++);
-  }
-
-  events(): WorkerEvent[] {
-    return this.posts.map((p) => p.event)
-  }
-}
 
 function setup(costMs?: number) {
   const loop = new FakeLoop(costMs)
@@ -66,18 +17,20 @@ function setup(costMs?: number) {
 
 describe('WorkerHost', () => {
   it('answers a load with a reset at once, then streams frames at most once per 16 ms', () => {
-    const { loop, host } = setup()
+    // Small computing steps, each costing wall time: the trace spans several frame intervals.
+    const loop = new FakeLoop(2)
+    const host = new WorkerHost(loop, { budget: 20 })
     host.handle({ type: 'load', scenario: DEFAULT })
     expect(loop.events().map((e) => e.type)).toEqual(['reset'])
     host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
     loop.drain()
     const frames = loop.posts.filter((p) => p.event.type === 'frame')
     expect(frames.length).toBeGreaterThan(1)
-    // A frame forced out just before an `applied` (so results never outrun their messages) is
-    // the one exception to the frame interval.
+    // A frame forced out just before a reset (the reset counts from it) is the one exception to
+    // the frame interval.
     const forced = (f: (typeof loop.posts)[number]) => {
       const next = loop.posts[loop.posts.indexOf(f) + 1]
-      return next?.event.type === 'applied' || next?.event.type === 'reset'
+      return next?.event.type === 'reset'
     }
     for (let i = 1; i < frames.length; i++) {
       const f = frames[i] as (typeof loop.posts)[number]
@@ -156,7 +109,8 @@ describe('WorkerHost', () => {
     expect(frames.length).toBeGreaterThan(5)
     // Most posts keep to the size; a key written again goes as a delta.
     const sizes = frames.map((f) => JSON.stringify(f.event).length).sort((a, b) => a - b)
-    expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(4096 * 1.5)
+    // What playback is about to reach (here: the boot, at the cursor) may take twice the size.
+    expect(sizes[Math.floor(sizes.length / 2)]).toBeLessThan(4096 * 2.2)
     const wire = frames.flatMap((f) => (f.event.type === 'frame' ? f.event.revisions : []))
     expect(wire.some((r) => 'delta' in r)).toBe(true)
     const mirror = new Mirror()
@@ -175,6 +129,31 @@ describe('WorkerHost', () => {
     expect(mirror.idleAtMs).toBe(direct.idleAtMs)
   })
 
+  it('with acks, one load after another: every delta is against an object the UI holds', () => {
+    const loop = new FakeLoop()
+    const host = new WorkerHost(loop, { ackFrames: true, maxPostBytes: 8192 })
+    const run = () => {
+      let acked = loop.posts.length
+      for (let i = 0; i < 100_000 && loop.turn(); i++) {
+        if (loop.posts.length > acked) {
+          acked = loop.posts.length
+          host.handle({ type: 'frame-ack' })
+        }
+      }
+    }
+    const oneNode = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n'
+    for (const clusterYaml of ['', oneNode, '']) {
+      host.handle({ type: 'load', scenario: { ...DEFAULT, clusterYaml } })
+      run()
+    }
+    // The mirror checks each delta against what it holds (a new object's base included).
+    const mirror = new Mirror()
+    mirror.take(loop.events())
+    const wire = loop.events().flatMap((e) => (e.type === 'frame' ? e.revisions : []))
+    expect(wire.some((r) => 'base' in r && r.base !== undefined)).toBe(true)
+    expect(mirror.revisions.length).toBeGreaterThan(0)
+  })
+
   it('handles a command between slices, flushing the old generation before the reset', () => {
     const { loop, host } = setup(0.1)
     host.handle({ type: 'load', scenario: DEFAULT })
@@ -187,29 +166,40 @@ describe('WorkerHost', () => {
     const before = loop.posts.length
     host.handle({ type: 'apply', requestId: 2, yaml: NGINX.replaceAll('nginx', 'second'), atMs: 500 })
     const now = loop.events().slice(before)
-    // The frame computed so far (not yet due) goes out first: the reset counts from it.
-    expect(now.map((e) => [e.type, 'generation' in e ? e.generation : undefined])).toEqual([
-      ['frame', 2],
-      ['reset', 3],
-    ])
+    // The reset goes at once, in one post: alone, or riding on what the old generation computed
+    // before the fork (the reset counts from it; what it would drop is never posted).
+    expect(now).toHaveLength(1)
+    const post = now[0]
+    const reset = post?.type === 'frame' ? post.followedBy?.[0] : post
+    expect(reset?.type === 'reset' && reset.generation).toBe(3)
+    if (post?.type === 'frame') {
+      expect(post.generation).toBe(2)
+      const seen = new Mirror()
+      seen.take(loop.events().slice(0, before))
+      const held = seen.messages.length
+      seen.take([{ ...post, followedBy: undefined }])
+      expect(seen.messages.slice(held).every((m) => m.sentAtMs < 500)).toBe(true)
+    }
     loop.drain()
     const mirror = new Mirror()
     mirror.take(loop.events())
     expect(mirror.of('applied').map((a) => a.requestId)).toEqual([1, 2])
     expect(mirror.of('error')).toEqual([])
-    // When an apply's results arrive, the messages that produced them have arrived before.
+    // An apply's results go as soon as they are known, after the reset of its fork and ahead of
+    // the trace still queued (the messages that produced them follow).
     const events = loop.events()
-    const applied = events.findIndex((e) => e.type === 'applied' && e.requestId === 2)
-    const seen = new Mirror()
-    seen.take(events.slice(0, applied))
+    const posted = (test: (e: WirePost) => boolean) =>
+      events.findIndex((e) => test(e) || (e.type === 'frame' && (e.followedBy ?? []).some(test)))
+    const applied = posted((e) => e.type === 'applied' && e.requestId === 2)
+    expect(applied).toBeGreaterThanOrEqual(posted((e) => e.type === 'reset' && e.generation === 3))
     expect(
-      seen.messages.some(
+      mirror.messages.some(
         (m) => m.to === 'kubectl' && m.kind === 'http-response' && m.code === 201 && m.sentAtMs >= 500,
       ),
     ).toBe(true)
   })
 
-  it('runs a node action: the reset at once, `applied` with kubectl’s output after the trace behind it', () => {
+  it('runs a node action: the reset at once, `applied` with kubectl’s output once the action is done', () => {
     const { loop, host } = setup()
     host.handle({ type: 'load', scenario: DEFAULT })
     host.handle({ type: 'node-action', requestId: 4, action: { type: 'cordon', atMs: 0, node: 'worker-1' } })
@@ -266,7 +256,7 @@ describe('WorkerHost', () => {
     loop.drain()
     const last = () => {
       const frames = loop.events().filter((e) => e.type === 'frame')
-      return frames[frames.length - 1] as Extract<WorkerEvent, { type: 'frame' }>
+      return frames[frames.length - 1] as Extract<WirePost, { type: 'frame' }>
     }
     expect(last().computedUntilMs).toBeLessThan(6000)
     host.handle({ type: 'cursor', atMs: 30_000, playing: true, speed: 1 })

@@ -3,27 +3,28 @@
  * it runs in Node tests with a fake clock: commands are handled as they arrive; the simulation is
  * computed in short time slices with a yield to the event loop between them, so a command waits
  * at most one slice; everything computed is batched into at most one `frame` post per frame
- * interval (~16 ms), never one post per message. With `ackFrames`, the next frame also waits until
- * the UI has taken in the last one (a `frame-ack`, sent once per animation frame), so at most one
- * frame reaches the main thread per animation frame. Revisions go out as deltas against the
- * previous revision of the same key the UI holds (see protocol/delta.ts).
+ * interval (~16 ms), never one post per message. With `ackFrames`, every post (a frame, a reset,
+ * an answer, progress) waits until the UI has taken in the last one (a `frame-ack`, sent once per
+ * animation frame), so at most one post reaches the main thread per animation frame; `progress`
+ * rides on a frame when one goes. What waits is kept in order in an Outbox (outbox.ts). Revisions
+ * go out as deltas against the previous revision of the same key the UI holds (protocol/delta.ts).
  */
-import { diffObject } from '../protocol/delta'
+import { diffObject, type ObjectDelta } from '../protocol/delta'
+import { MessagePacker } from '../protocol/message-pack'
 import {
   type Command,
-  type CompactedTrace,
   type MessageView,
   type ObjectRevision,
   PROGRESS_INTERVAL_MS,
-  type WireFrame,
+  type WireEvent,
   type WirePost,
   type WireRevision,
   type WorkerEvent,
+  type WorkerProgress,
 } from '../protocol/messages'
+import { Outbox, type PostLimit } from './outbox'
 import { progressEvent } from './progress'
 import { errorText, Session } from './session'
-
-type Frame = Extract<WorkerEvent, { type: 'frame' }>
 
 export interface HostEnvironment {
   /** postMessage to the main thread. */
@@ -44,14 +45,14 @@ export interface HostOptions {
   /** Kernel events per Session.computeSome call (the clock is checked between calls). */
   readonly budget?: number
   /**
-   * Post a frame only after the UI acknowledged the previous one (`frame-ack`), or after
-   * `ackTimeoutMs` without an answer (a hidden tab runs no animation frames).
+   * Post only after the UI acknowledged the previous post (`frame-ack`), or after `ackTimeoutMs`
+   * without an answer (a hidden tab runs no animation frames).
    */
   readonly ackFrames?: boolean
   readonly ackTimeoutMs?: number
   /**
-   * A frame post carries about this much JSON at most (at least one item, and always everything
-   * up to just past the cursor); the rest follows in the next posts. Unlimited when absent.
+   * A frame post carries about this much JSON at most (at least one item; more for what playback
+   * is about to reach, and while paused); the rest follows in the next posts. Unlimited when absent.
    */
   readonly maxPostBytes?: number
 }
@@ -68,16 +69,24 @@ export class WorkerHost {
   private readonly frameMs: number
   private readonly budget: number
   private pumpScheduled = false
-  private pending: PendingFrame | undefined
-  private lastFrameAtMs = Number.NEGATIVE_INFINITY
+  /** What waits to be posted, in order. */
+  private readonly outbox = new Outbox()
+  /** Frames' messages go packed (message-pack.ts); the UI keeps the same string table. */
+  private readonly packer = new MessagePacker()
+  private lastPostAtMs = Number.NEGATIVE_INFINITY
   /** The pending check's wall time, and its token (a later, earlier check supersedes it). */
   private timerAtMs: number | undefined
   private timerToken = 0
   private readonly maxPostBytes: number | undefined
   /** Where playback is, as the UI last said (what a size-limited post must not hold back). */
   private cursorMs = 0
-  /** The last `progress` (computing: false) waits for the pending frame to be posted. */
-  private doneWhenFlushed = false
+  /**
+   * The latest `progress` not posted yet (with acks it rides on the next frame post); a last one
+   * (computing: false) waits until no frame is queued, so it follows the whole trace.
+   */
+  private progress: WorkerProgress | undefined
+  /** The Nodes of the last reset posted, as JSON (a reset with the same ones leaves them out). */
+  private postedNodes: string | undefined
   /** The computedUntilMs the UI has (a partial post never reports less). */
   private postedUntilMs = Number.NEGATIVE_INFINITY
   private playing = false
@@ -87,6 +96,8 @@ export class WorkerHost {
   private awaitingAck = false
   /** Per etcd key, the revisions the UI holds (what deltas are computed against). */
   private readonly held = new Map<string, Held[]>()
+  /** Per resource and namespace, the keys of the last objects posted, newest first (delta bases). */
+  private readonly recentOfGroup = new Map<string, string[]>()
   /** Wall time the current stretch of computing started, or of its last `progress` event. */
   private progressAtMs: number | undefined
   private progressSent = false
@@ -159,6 +170,8 @@ export class WorkerHost {
         return [s.message(command.requestId, command.id)]
       case 'scheduling':
         return [s.scheduling(command.requestId, command.pod)]
+      case 'ping':
+        return [{ type: 'pong', requestId: command.requestId }]
       default:
         return [
           {
@@ -203,62 +216,83 @@ export class WorkerHost {
     const cluster = this.session.cluster
     if (!more) {
       this.progressAtMs = undefined
-      if (this.progressSent && cluster) {
-        // Caught up: said once the UI has the whole trace (after the last pending post).
-        if (this.pending) this.doneWhenFlushed = true
-        else this.env.post(progressEvent(cluster, this.session.generation, false))
-      }
+      // Caught up: said once the UI has the whole trace (after the last queued frame).
+      if (this.progressSent && cluster)
+        this.queueProgress(progressEvent(cluster, this.session.generation, false))
       this.progressSent = false
       return
     }
-    this.doneWhenFlushed = false
     const now = this.env.now()
     this.progressAtMs ??= now
     if (!cluster || now - this.progressAtMs < PROGRESS_INTERVAL_MS) return
     this.progressAtMs = now
     this.progressSent = true
-    this.env.post(progressEvent(cluster, this.session.generation, true))
+    this.queueProgress(progressEvent(cluster, this.session.generation, true))
   }
 
-  /**
-   * Frames are merged into one pending frame; anything else is posted at once. A reset first
-   * flushes the pending frame (the session counts those messages as sent, and the reset's
-   * fromMessageId is relative to them), and so does an `applied` (so that when an apply's
-   * results arrive, the trace up to them has arrived too).
-   */
+  /** The newest progress replaces one not posted yet. */
+  private queueProgress(progress: WorkerProgress): void {
+    this.progress = progress
+    this.flushWhenDue()
+  }
+
+  /** Queue what the session produced (outbox.ts says in which order it goes), then post what is due. */
   private emit(events: readonly WorkerEvent[]): void {
     for (const e of events) {
-      if (e.type === 'frame') {
-        if (this.pending && this.pending.generation !== e.generation) this.flush()
-        this.pending ??= new PendingFrame(e.generation)
-        this.pending.add(e)
-        continue
-      }
-      // A reset counts from what was sent; an apply's results follow the messages behind them.
-      if (e.type === 'reset' || e.type === 'applied') this.flush()
-      if (e.type === 'reset') {
-        this.dropHeld(e.fromMs)
-        this.postedUntilMs = e.fromMs
-      }
-      this.env.post(e)
+      if (e.type === 'frame') this.outbox.addFrame(e)
+      else if (e.type === 'progress') this.progress = e
+      else this.outbox.addEvent(e)
     }
     this.flushWhenDue()
   }
 
+  /**
+   * Post what is due. With acks: one post, then nothing until the UI acknowledges it (or the ack
+   * times out). Without: events at once (with the trace queued before them, whole), frames at most
+   * every frameMs.
+   */
   private flushWhenDue(): void {
-    if (!this.pending) return
-    const sinceLast = this.env.now() - this.lastFrameAtMs
+    if (!this.ackFrames) {
+      this.flushUnpaced()
+      return
+    }
+    if (this.outbox.empty && !this.progress) return
+    const sinceLast = this.env.now() - this.lastPostAtMs
     if (this.awaitingAck) {
-      // The ack flushes; the timer only covers an ack that never comes.
+      // The ack posts the next; the timer only covers an ack that never comes.
       if (sinceLast < this.ackTimeoutMs) {
         this.flushIn(this.ackTimeoutMs - sinceLast)
         return
       }
       this.awaitingAck = false
     }
-    const wait = this.frameMs - sinceLast
-    if (wait <= 0) this.flush(false)
-    else this.flushIn(wait)
+    // The ack paces posts to the UI's animation frames; a post waits for the last one's ack, not
+    // for a frame interval (which, with the ack's jitter, would skip every other animation frame).
+    this.postNext()
+    this.awaitingAck = true
+    if (!this.outbox.empty || this.progress) this.flushIn(this.ackTimeoutMs)
+  }
+
+  private flushUnpaced(): void {
+    while (this.outbox.hasEvent) this.postNext(false)
+    this.postProgressIfDue()
+    if (this.outbox.empty) return
+    const wait = this.frameMs - (this.env.now() - this.lastPostAtMs)
+    if (wait > 0) {
+      this.flushIn(wait)
+      return
+    }
+    this.postNext()
+    this.postProgressIfDue()
+    if (!this.outbox.empty) this.flushIn(this.frameMs)
+  }
+
+  /** Without acks, progress goes at once, as its own post (a last one after the queued trace). */
+  private postProgressIfDue(): void {
+    const progress = this.progress
+    if (!progress || (!progress.computing && this.outbox.hasFrames)) return
+    this.progress = undefined
+    this.env.post(progress)
   }
 
   /** Check again in `waitMs` (one timer at a time: the earliest one wanted). */
@@ -275,55 +309,108 @@ export class WorkerHost {
   }
 
   /**
-   * Post the pending frame: all of it when `all` (before a reset or an `applied`) or without a
-   * post size; else what fits in `maxPostBytes` (more for what playback is about to reach), and
-   * the rest after the next ack.
+   * Post the next item: an event, or a chunk of the queued trace (what fits in maxPostBytes, more
+   * for what playback is about to reach and while paused; all of it when `limited` is false), with
+   * the progress riding on it; or the progress alone when nothing else waits.
    */
-  private flush(all = true): void {
-    const frame = this.pending
-    if (!frame) return
-    this.lastFrameAtMs = this.env.now()
-    this.awaitingAck = this.ackFrames
-    const lead = this.playing ? Math.max(50, this.speed * 50) : 0
+  private postNext(limited = true): void {
+    this.lastPostAtMs = this.env.now()
+    let next: ReturnType<Outbox['next']>
+    try {
+      next = this.outbox.next((r) => this.encode(r), limited ? this.limit() : undefined)
+    } catch (e) {
+      // A bug: said, and the item dropped rather than retried at every post.
+      this.outbox.dropHead()
+      next = { type: 'error', message: `could not post a frame: ${errorText(e)}` }
+    }
+    let post: WirePost | undefined
+    if (next?.type === 'frame') {
+      const { messages, followedBy, ...frame } = next
+      const computedUntilMs = Math.max(frame.computedUntilMs, this.postedUntilMs)
+      this.postedUntilMs = computedUntilMs
+      post = {
+        ...frame,
+        packed: this.packer.pack(messages),
+        computedUntilMs,
+        ...(followedBy ? { followedBy: followedBy.map((e) => this.posting(e)) } : {}),
+      }
+      // A last progress (computing: false) goes only with the trace's last queued frame.
+      const progress = this.progress
+      if (this.ackFrames && progress && (progress.computing || !this.outbox.hasFrames)) {
+        post = { ...post, progress }
+        this.progress = undefined
+      }
+    } else if (next) post = this.posting(next)
+    else if (this.progress) {
+      post = this.progress
+      this.progress = undefined
+    }
+    if (post) this.env.post(post)
+  }
+
+  /**
+   * An event as it goes out. A reset: the revisions it drops are no longer held (deltas are not
+   * made against them), and its Nodes go only when they differ from the last reset's (a fork
+   * keeps the cluster: a hundred Nodes are ~200 KiB the UI already holds).
+   */
+  private posting(e: Exclude<WorkerEvent, { type: 'frame' }>): WireEvent {
+    if (e.type !== 'reset') return e
+    this.dropHeld(e.fromMs)
+    this.postedUntilMs = e.fromMs
+    const nodes = JSON.stringify(e.nodes ?? null)
+    if (nodes !== this.postedNodes) {
+      this.postedNodes = nodes
+      return e
+    }
+    const { nodes: _same, ...rest } = e
+    return rest
+  }
+
+  private readonly sizeOf = (m: MessageView): number => this.packer.sizeOf(m)
+
+  private limit(): PostLimit | undefined {
+    const max = this.maxPostBytes
+    if (max === undefined) return undefined
     // Paused (a jump, a seek): the UI wants the trace fast, in posts big enough to stream a large
     // run quickly yet each too small to block the main thread for long.
-    const limit =
-      all || this.maxPostBytes === undefined
-        ? undefined
-        : this.playing
-          ? this.maxPostBytes
-          : PAUSED_FACTOR * this.maxPostBytes
-    try {
-      const taken = frame.take((r) => this.encode(r), limit, this.cursorMs + lead)
-      if (frame.empty) this.pending = undefined
-      const event = { ...taken, computedUntilMs: Math.max(taken.computedUntilMs, this.postedUntilMs) }
-      this.postedUntilMs = event.computedUntilMs
-      this.env.post(event)
-    } catch (e) {
-      this.pending = undefined
-      this.env.post({ type: 'error', message: `could not post a frame: ${errorText(e)}` })
-    }
-    if (this.pending) this.flushWhenDue()
-    else if (this.doneWhenFlushed) {
-      this.doneWhenFlushed = false
-      const cluster = this.session.cluster
-      if (cluster) this.env.post(progressEvent(cluster, this.session.generation, false))
-    }
+    const sizeOf = this.sizeOf
+    if (!this.playing)
+      return { maxBytes: PAUSED_FACTOR * max, mustBytes: PAUSED_FACTOR * max, mustMs: 0, sizeOf }
+    const lead = Math.max(50, this.speed * 50)
+    return { maxBytes: max, mustBytes: MUST_FACTOR * max, mustMs: this.cursorMs + lead, sizeOf }
   }
 
   /**
    * A revision as it goes out: a delta against the object the UI holds for its key, when it holds
-   * one; whole otherwise. Either way the UI holds this object next.
+   * one; else, for a new object, a delta against the last object of its kind and namespace the UI
+   * holds (`base`: a Pod of a ReplicaSet is much like the one before it, an Event like the last
+   * Event) when that is much smaller; whole otherwise. Either way the UI holds this object next.
    */
   private encode(r: ObjectRevision): WireRevision {
     let list = this.held.get(r.key)
     if (!list) this.held.set(r.key, (list = []))
     const prev = list[list.length - 1]?.object
     list.push({ atMs: r.atMs, object: r.object })
-    if (!prev || !r.object) return r
-    const delta = diffObject(prev as Record<string, unknown>, r.object as Record<string, unknown>) ?? {}
-    const { object: _whole, ...rest } = r
-    return { ...rest, delta }
+    if (!r.object) return r
+    const { object: whole, ...rest } = r
+    const group = `${r.resource}/${r.namespace ?? ''}`
+    const recent = this.recentOfGroup.get(group) ?? []
+    this.recentOfGroup.set(group, [r.key, ...recent.filter((k) => k !== r.key)].slice(0, BASES))
+    if (prev) return { ...rest, delta: diffObject(prev as Json, whole as Json) ?? {} }
+    // The smallest delta against a recent object of the group (Events of one reason are alike).
+    let best: { base: string; delta: ObjectDelta; bytes: number } | undefined
+    for (const key of recent) {
+      // Not its own key: held here already (just above), not yet by the UI.
+      if (key === r.key) continue
+      const base = this.held.get(key)?.at(-1)?.object
+      if (!base) continue
+      const delta = diffObject(base as Json, whole as Json) ?? {}
+      const bytes = JSON.stringify(delta).length
+      if (!best || bytes < best.bytes) best = { base: key, delta, bytes }
+    }
+    return best && best.bytes < BASE_SHARE * JSON.stringify(whole).length
+      ? { ...rest, base: best.base, delta: best.delta }
+      : r
   }
 
   /** A reset: the UI drops every revision written at or after `fromMs`. */
@@ -338,94 +425,21 @@ export class WorkerHost {
 }
 
 /**
- * What playback is about to reach may make a post this many times larger than maxPostBytes (so a
- * cursor waiting for the trace catches up quickly, yet no post is unbounded).
+ * What playback is about to reach (the cursor plus a lead) may make a post this many times larger
+ * than maxPostBytes while playing. Kept small: one post goes per animation frame, and a post much
+ * larger than the rest is a long task on the main thread; with messages packed and new objects sent
+ * as deltas, ~8 KiB a frame keeps up with a 100-replica rollout at 0.25× (it was 32 before both).
  */
-const MUST_FACTOR = 32
-/** While paused, posts may be this many times larger than maxPostBytes. */
-const PAUSED_FACTOR = 32
+const MUST_FACTOR = 1.1
+/**
+ * While paused, posts may be this many times larger than maxPostBytes (a jump or a seek streams
+ * fast). 8, not the 32 it was before messages were packed: a post carries ~4 times as many messages
+ * per byte now, and the main thread's work to take one in follows the messages, not the bytes.
+ */
+const PAUSED_FACTOR = 8
+/** A new object goes as a delta against another key's object only when that is this much smaller. */
+const BASE_SHARE = 0.6
+/** How many recent objects of its kind a new object is compared with. */
+const BASES = 6
 
-/** Frames of one generation accumulated for the next post: content appended, state from the latest. */
-class PendingFrame {
-  private readonly messages: MessageView[] = []
-  private readonly revisions: ObjectRevision[] = []
-  /** What has been posted already (a size-limited post takes a prefix). */
-  private messagesFrom = 0
-  private revisionsFrom = 0
-  computedUntilMs = 0
-  idleAtMs: number | undefined
-  /** A compaction not posted yet: it goes out with the next post. */
-  private compacted: CompactedTrace | undefined
-
-  constructor(readonly generation: number) {}
-
-  get empty(): boolean {
-    return (
-      this.messagesFrom >= this.messages.length &&
-      this.revisionsFrom >= this.revisions.length &&
-      this.compacted === undefined
-    )
-  }
-
-  add(frame: Frame): void {
-    if (frame.compacted) {
-      // Messages waiting here that the run has since compacted are not posted at all.
-      this.compacted = frame.compacted
-      const through = frame.compacted.throughId
-      while ((this.messages[this.messagesFrom]?.id ?? Number.POSITIVE_INFINITY) <= through)
-        this.messagesFrom++
-    }
-    for (const m of frame.messages) this.messages.push(m)
-    for (const r of frame.revisions) this.revisions.push(r)
-    this.computedUntilMs = frame.computedUntilMs
-    this.idleAtMs = frame.idleAtMs
-  }
-
-  /**
-   * The next post: everything, or (with `maxBytes`) messages and revisions in time order until
-   * about maxBytes of JSON (MUST_FACTOR times that for those at or before `mustMs`). A revision is only taken with the
-   * messages before it, and the frame says the trace is complete only up to what it carries.
-   */
-  take(encode: (r: ObjectRevision) => WireRevision, maxBytes: number | undefined, mustMs: number): WireFrame {
-    const limit = maxBytes ?? Number.POSITIVE_INFINITY
-    let bytes = 0
-    const messages: MessageView[] = []
-    let i = this.messagesFrom
-    for (; i < this.messages.length; i++) {
-      const m = this.messages[i] as MessageView
-      if (messages.length > 0 && bytes >= (m.sentAtMs > mustMs ? limit : MUST_FACTOR * limit)) break
-      messages.push(m)
-      if (maxBytes !== undefined) bytes += JSON.stringify(m).length
-    }
-    const nextMessageMs = (this.messages[i] as MessageView | undefined)?.sentAtMs ?? Number.POSITIVE_INFINITY
-    const revisions: WireRevision[] = []
-    let j = this.revisionsFrom
-    for (; j < this.revisions.length; j++) {
-      const r = this.revisions[j] as ObjectRevision
-      if (r.atMs >= nextMessageMs) break
-      if (messages.length + revisions.length > 0 && bytes >= (r.atMs > mustMs ? limit : MUST_FACTOR * limit))
-        break
-      const w = encode(r)
-      revisions.push(w)
-      if (maxBytes !== undefined) bytes += JSON.stringify(w).length
-    }
-    this.messagesFrom = i
-    this.revisionsFrom = j
-    const compacted = this.compacted
-    this.compacted = undefined
-    const rest = !this.empty
-    const nextRevisionMs = (this.revisions[j] as ObjectRevision | undefined)?.atMs ?? Number.POSITIVE_INFINITY
-    const computedUntilMs = rest
-      ? Math.min(this.computedUntilMs, Math.min(nextMessageMs, nextRevisionMs) - 1)
-      : this.computedUntilMs
-    return {
-      type: 'frame',
-      generation: this.generation,
-      messages,
-      revisions,
-      computedUntilMs,
-      ...(!rest && this.idleAtMs !== undefined ? { idleAtMs: this.idleAtMs } : {}),
-      ...(compacted ? { compacted } : {}),
-    }
-  }
-}
+type Json = Record<string, unknown>

@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { PROGRESS_INTERVAL_MS, type WorkerEvent, type WorkerProgress } from '../protocol/messages'
-import { type HostEnvironment, WorkerHost } from './host'
-
-/** A fake event loop whose clock advances `costMs` per read, so computing "takes" wall time. */
-class Loop implements HostEnvironment {
-  nowMs = 0
-  readonly posts: Array<{ atMs: number; event: WorkerEvent }> = []
-  private readonly tasks: Array<() => void> = []
-  private readonly timers: Array<{ atMs: number; fn: () => void }> = []
-  constructor(private readonly costMs: number) {}
-  post(event: WorkerEvent): void {
-    this.posts.push({ atMs: this.nowMs, event })
-  }
-  now(): number {
-    this.nowMs += this.costMs
-    return this.nowMs
-  }
-  defer(fn: () => void): void {
-    this.tasks.push(fn)
-  }
-  later(fn: () => void, ms: number): void {
-    this.timers.push({ atMs: this.nowMs + ms, fn })
-  }
-  drain(): void {
-    for (let i = 0; i < 100_000; i++) {
-      const task = this.tasks.shift()
-      if (task) {
-        task()
-        continue
-      }
-      this.timers.sort((a, b) => a.atMs - b.atMs)
-      const timer = this.timers.shift()
-      if (!timer) return
-      this.nowMs = Math.max(this.nowMs, timer.atMs)
-      timer.fn()
-    }
-  }
-  progress(): Array<{ atMs: number; event: WorkerProgress }> {
-    return this.posts.filter((p): p is { atMs: number; event: WorkerProgress } => p.event.type === 'progress')
-  }
-}
+import { PROGRESS_INTERVAL_MS } from '../protocol/messages'
+import { WorkerHost } from './host'
+import { FakeLoop as Loop } from './testing/fake-loop'
 
 const DEPLOYMENT = (replicas: number) =>
   `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: ${replicas}\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.27\n`
@@ -69,6 +31,33 @@ describe('progress reports', () => {
     const last = reports[reports.length - 1]?.event
     expect(last).toMatchObject({ type: 'progress', computing: false, podsWanted: 6, pods: 6, podsRunning: 6 })
     expect(last?.generation).toBe(host.session.generation)
+  })
+
+  it('with acks, progress rides on frames, and nothing is posted before the last post is acknowledged', () => {
+    const loop = new Loop(1)
+    const host = new WorkerHost(loop, { budget: 50, ackFrames: true, maxPostBytes: 4096 })
+    host.handle({
+      type: 'load',
+      scenario: { seed: 1, clusterYaml: '', actions: [{ type: 'apply', atMs: 0, yaml: DEPLOYMENT(6) }] },
+    })
+    // The UI acknowledges each post at its next animation frame (here: before the next turn).
+    let acked = 0
+    let unacknowledged = 0
+    for (let i = 0; i < 200_000 && loop.turn(); i++) {
+      unacknowledged = Math.max(unacknowledged, loop.posts.length - acked)
+      if (loop.posts.length > acked) {
+        acked = loop.posts.length
+        host.handle({ type: 'frame-ack' })
+      }
+    }
+    expect(unacknowledged).toBe(1)
+    const carried = loop.posts.flatMap((p) =>
+      p.event.type === 'frame' && p.event.progress ? [p.event.progress] : [],
+    )
+    expect(carried.filter((p) => p.computing).length).toBeGreaterThanOrEqual(1)
+    // The last word, after the whole trace: computing is over.
+    const last = [...carried, ...loop.progress().map((p) => p.event)].at(-1)
+    expect(last).toMatchObject({ computing: false, podsRunning: 6 })
   })
 
   it('a quick computation sends none', () => {

@@ -10,6 +10,7 @@ import { messageFaultProblem } from '../protocol/messages'
 import { formatGoDuration as go } from '../sim/kubelet/go-duration'
 import { DEFAULT_SCENARIO, Session } from './session'
 import { Mirror } from './testing/mirror'
+import { settle } from './testing/settle'
 
 const WEB = `apiVersion: v1
 kind: Pod
@@ -23,15 +24,6 @@ spec:
 
 type Reset = Extract<WorkerEvent, { type: 'reset' }>
 type Applied = Extract<WorkerEvent, { type: 'applied' }>
-
-function settle(session: Session, mirror: Mirror, budget = 500): void {
-  for (let i = 0; i < 10_000; i++) {
-    const r = session.computeSome(budget)
-    mirror.take(r.events)
-    if (!r.more) return
-  }
-  throw new Error('session did not settle')
-}
 
 function started(scenario: ScenarioInput = DEFAULT_SCENARIO, cursorMs = 0) {
   const session = new Session()

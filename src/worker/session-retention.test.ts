@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { MessageView, ScenarioInput } from '../protocol/messages'
 import { Session } from './session'
 import { Mirror } from './testing/mirror'
+import { settle } from './testing/settle'
 
 const KEEP = 400
 
@@ -36,15 +37,6 @@ const SCENARIO: ScenarioInput = {
   seed: 1,
   clusterYaml: '',
   actions: [{ type: 'apply', atMs: 0, yaml: deployment('web', 12) }],
-}
-
-function settle(session: Session, mirror: Mirror): void {
-  for (let i = 0; i < 10_000; i++) {
-    const r = session.computeSome(500)
-    mirror.take(r.events)
-    if (!r.more) return
-  }
-  throw new Error('session did not settle')
 }
 
 function run(scenario: ScenarioInput, keep: number, cursorMs = 0): { session: Session; mirror: Mirror } {

@@ -97,6 +97,8 @@ interface Run {
   verified: boolean
   /** The simulation threw; nothing more is computed until the next load or action. */
   failed: boolean
+  /** The action (its index) whose fork built this run: undone if the run fails (see undoFailedAction). */
+  readonly forkedBy?: number
 }
 
 export class Session {
@@ -358,10 +360,10 @@ export class Session {
       }
     } catch (e) {
       run.failed = true
-      return {
-        events: [{ type: 'error', message: `the simulation failed at ${kernel.nowMs} ms: ${errorText(e)}` }],
-        more: false,
-      }
+      const failure = `the simulation failed at ${kernel.nowMs} ms: ${errorText(e)}`
+      const undone = this.undoFailedAction(run, failure)
+      if (undone) return { events: undone, more: true }
+      return { events: [{ type: 'error', message: failure }], more: false }
     }
     const events: WorkerEvent[] = []
     if (!run.verified) {
@@ -399,15 +401,31 @@ export class Session {
     const events = this.input ? [] : this.load(DEFAULT_SCENARIO)
     const base = this.input ?? DEFAULT_SCENARIO
     const next: ScenarioInput = { ...base, actions: [...base.actions, action] }
+    const index = next.actions.length - 1
+    const rebuilt = this.rebuild(next, action.atMs, requestId, keepBelowId, index)
+    if (rebuilt.type === 'reset') this.pending.set(index, { requestId, atMs: action.atMs, lines })
+    return [...events, rebuilt]
+  }
+
+  /**
+   * Run `next` from `atMs` on, keeping what the UI holds before it: a `reset` (the future forks),
+   * or why `next` cannot run (nothing changes then).
+   */
+  private rebuild(
+    next: ScenarioInput,
+    atMs: number,
+    requestId: number | undefined,
+    keepBelowId: number | undefined,
+    forkedBy: number | undefined,
+  ): WorkerEvent {
     const parsed = parseScenario(next)
-    if (!parsed.ok) return [...events, problemEvent(requestId, parsed.problems, 'cannot apply')]
+    if (!parsed.ok) return problemEvent(requestId, parsed.problems, 'cannot apply')
     let cluster: Cluster
     try {
       cluster = this.newCluster(parsed.scenario)
     } catch (e) {
-      return [...events, errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)]
+      return errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)
     }
-    const atMs = action.atMs
     // The UI keeps the messages sent before atMs and the revisions written before it; the new run
     // must reproduce those exactly (checked in computeSome) and streams what follows.
     // Messages kept, by id: 1 … keep. A fork inside a compacted stretch cannot tell which of those
@@ -423,8 +441,32 @@ export class Session {
     this.reportedUntilMs = this.floorMs
     this.reportedIdleAtMs = undefined
     this.input = next
-    this.pending.set(next.actions.length - 1, { requestId, atMs, lines })
-    return [...events, this.install(cluster, parsed.actions, atMs, keep + 1, requestId)]
+    return this.install(cluster, parsed.actions, atMs, keep + 1, requestId, forkedBy)
+  }
+
+  /**
+   * The run failed (the simulation threw: a bug). If the action that built it is the newest, undo
+   * it: drop it from the scenario, say why to whoever asked for it, and go on from the scenario
+   * as it was, so one action that breaks the simulation does not break every later one. Undefined
+   * when there is nothing to undo (the run failed on what ran fine before).
+   */
+  private undoFailedAction(run: Run, failure: string): WorkerEvent[] | undefined {
+    const input = this.input
+    const index = run.forkedBy
+    if (!input || index === undefined || index !== input.actions.length - 1) return undefined
+    const action = input.actions[index] as ScenarioActionInput
+    const request = this.pending.get(index)?.requestId
+    this.pending.delete(index)
+    const before: ScenarioInput = { ...input, actions: input.actions.slice(0, index) }
+    const keepBelowId =
+      action.type === 'drop-message' || action.type === 'delay-message' ? action.messageId : undefined
+    const reset = this.rebuild(before, action.atMs, undefined, keepBelowId, undefined)
+    const said: WorkerEvent = {
+      type: 'error',
+      message: `${failure}; the ${action.type} at ${action.atMs} ms that led to it was undone (nothing of it is kept)`,
+      ...(request !== undefined ? { requestId: request } : {}),
+    }
+    return reset.type === 'reset' ? [said, reset] : undefined
   }
 
   private install(
@@ -433,6 +475,7 @@ export class Session {
     fromMs: number,
     fromMessageId: number,
     requestId: number | undefined,
+    forkedBy?: number,
   ): WorkerEvent {
     this.run = {
       cluster,
@@ -441,6 +484,7 @@ export class Session {
       lastActivityMs: 0,
       verified: this.sentThrough === 0,
       failed: false,
+      ...(forkedBy !== undefined ? { forkedBy } : {}),
     }
     this.gen++
     return {

@@ -35,6 +35,21 @@ const host = new WorkerHost(
   { ackFrames: true, maxPostBytes: 8 * 1024 },
 )
 
-scope.onmessage = (e) => host.handle(e.data)
+scope.onmessage = (e) => {
+  const command = e.data
+  if (command?.type === 'fail') fail(command.how)
+  else host.handle(command)
+}
+
+/**
+ * For tests of the UI's recovery (the `fail` command): crash with an error nothing catches, or hang
+ * in a loop that never yields (no ping is answered again; the UI terminates this worker).
+ */
+function fail(how: 'crash' | 'hang'): void {
+  if (how === 'hang') for (;;) performance.now()
+  setTimeout(() => {
+    throw new Error('injected crash (a test asked this worker to fail)')
+  })
+}
 scope.onmessageerror = () =>
   scope.postMessage({ type: 'error', message: 'the worker could not read a command' })

@@ -7,6 +7,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { ADMIN_USER } from '../../protocol/messages'
 import { useT } from '../i18n/i18n'
+import { keepScrollKeys } from '../scroll-keys'
 import { useStore } from '../store/store'
 import { defaultBackend } from './backend'
 import { type ConsoleBackend, type ConsoleResult, execute } from './execute'
@@ -99,7 +100,17 @@ export function KubectlConsole({ backend = defaultBackend, onWrite }: KubectlCon
 
   return (
     <section className="kubectl-console" aria-label={t('console.label')} data-testid="kubectl-console">
-      <ol ref={outputRef} className="console-output" aria-live="polite" data-testid="console-output">
+      {/* The scrollback scrolls (both ways: tables are wide); the keyboard reaches it with Tab. */}
+      <ol
+        ref={outputRef}
+        className="console-output"
+        aria-live="polite"
+        aria-label={t('console.output')}
+        data-testid="console-output"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region (WCAG 2.1.1)
+        tabIndex={0}
+        onKeyDown={keepScrollKeys}
+      >
         {entries.map((entry) => (
           <ConsoleEntry key={entry.id} entry={entry} />
         ))}

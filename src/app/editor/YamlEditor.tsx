@@ -227,6 +227,9 @@ export default function YamlEditor(props: YamlEditorProps) {
       insertSpaces: true,
       detectIndentation: false,
       renderValidationDecorations: 'on',
+      // Monaco dims the last line's number after a final newline below a readable contrast
+      // (WCAG 1.4.3, e2e/a11y.spec.ts); drawn like every other line number instead.
+      renderFinalNewline: 'on',
       // Hovers and suggestions escape the panel instead of being clipped by it.
       fixedOverflowWidgets: true,
       quickSuggestions: { other: true, comments: false, strings: true },

@@ -11,6 +11,7 @@ import { type KeyboardEvent, Suspense, useEffect, useId, useRef, useState } from
 import type { ParseProblem } from '../../protocol/messages'
 import { useT } from '../i18n/i18n'
 import { MermaidDialog } from '../lazy'
+import { NotUtf8Error, readTextFile } from '../read-file'
 import { useStore } from '../store/store'
 
 const exportActions = () => import('./actions')
@@ -36,6 +37,7 @@ export function ExportMenu() {
   const [diagramOpened, setDiagramOpened] = useState(false)
   const problemsDialog = useRef<HTMLDialogElement>(null)
   const menuId = useId()
+  const exportButton = () => root.current?.querySelector<HTMLButtonElement>('[data-testid=export]')
 
   // Close on a click elsewhere.
   useEffect(() => {
@@ -84,8 +86,10 @@ export function ExportMenu() {
     if (e.key === 'Escape') {
       e.preventDefault()
       setOpen(false)
-      root.current?.querySelector<HTMLButtonElement>('[data-testid=export]')?.focus()
-    } else if (e.key === 'ArrowDown') move(at + 1)
+      exportButton()?.focus()
+    } else if (e.key === 'Tab')
+      setOpen(false) // focus moves on; the menu does not stay open behind it
+    else if (e.key === 'ArrowDown') move(at + 1)
     else if (e.key === 'ArrowUp') move(at - 1)
     else if (e.key === 'Home') move(0)
     else if (e.key === 'End') move(items.length - 1)
@@ -96,12 +100,13 @@ export function ExportMenu() {
     if (!file) return
     let text: string
     try {
-      text = await file.text()
-    } catch {
+      text = await readTextFile(file)
+    } catch (e) {
       setReport({
         file: file.name,
         heading: t('export.import.unreadable', { file: file.name }),
-        problems: [],
+        // Not UTF-8: where the first bad byte is.
+        problems: e instanceof NotUtf8Error ? [{ line: e.line, message: e.message }] : [],
       })
       return
     }
@@ -207,7 +212,10 @@ export function ExportMenu() {
         className="export-dialog"
         aria-labelledby={`${menuId}-import`}
         data-testid="import-report"
-        onClose={() => setReport(undefined)}
+        onClose={() => {
+          setReport(undefined)
+          exportButton()?.focus()
+        }}
       >
         <header>
           <h2 id={`${menuId}-import`}>{t('export.import.title')}</h2>
@@ -232,7 +240,14 @@ export function ExportMenu() {
       </dialog>
       {diagramOpened && (
         <Suspense fallback={null}>
-          <MermaidDialog open={diagramOpen} onClose={() => setDiagramOpen(false)} />
+          <MermaidDialog
+            open={diagramOpen}
+            onClose={() => {
+              setDiagramOpen(false)
+              // Its menu item is gone with the menu: focus goes back to the Export button.
+              exportButton()?.focus()
+            }}
+          />
         </Suspense>
       )}
     </div>

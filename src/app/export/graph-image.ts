@@ -54,7 +54,8 @@ function contentFrame(root: HTMLElement, viewport: HTMLElement): Frame {
   let y0 = Number.POSITIVE_INFINITY
   let x1 = Number.NEGATIVE_INFINITY
   let y1 = Number.NEGATIVE_INFINITY
-  for (const el of viewport.querySelectorAll('.react-flow__node, .pf-overlay > *')) {
+  // The overlay's pills and rings sit in two containers of zero size (MessageOverlay.tsx).
+  for (const el of viewport.querySelectorAll('.react-flow__node, .pf-overlay > * > *')) {
     const r = el.getBoundingClientRect()
     if (r.width === 0 && r.height === 0) continue
     x0 = Math.min(x0, (r.left - origin.left - m.e) / scale)

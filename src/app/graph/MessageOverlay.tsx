@@ -1,166 +1,254 @@
 /**
  * The moving layer: message pills, step pulses and the selection highlight, drawn in flow
- * coordinates inside React Flow's ViewportPortal so they pan and zoom with the graph. This is the
- * only part of the graph subscribed to the cursor as such; React Flow's nodes never re-render
- * because a message moved. Positions come from sim time (buildScene), never from CSS transitions.
+ * coordinates inside React Flow's ViewportPortal so they pan and zoom with the graph. Positions
+ * come from sim time (buildScene), never from CSS transitions.
+ *
+ * React renders the layer's shape only (which pills, captions and pulses exist: live-scene.ts);
+ * as the cursor moves, positions and pulse strengths are written straight to the elements, so a
+ * moving message re-renders nothing, and React Flow's nodes never re-render because of it.
  */
 import { Panel, useStore as useFlowStore, ViewportPortal } from '@xyflow/react'
-import { type CSSProperties, memo, useMemo, useRef } from 'react'
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { type MessageView, ROUTINE_STAGES } from '../../protocol/messages'
-import { useT } from '../i18n/i18n'
+import { type Translate, useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
-import { familyColor, familyOf } from './colors'
+import { type Family, familyClass, familyOf, type PillVariant } from './colors'
 import { describeMessage } from './labels'
 import type { GraphLayout, Rect } from './layout'
-import { buildScene, chainView, PILL_FONT_PX, PILL_HEIGHT, upToSelected } from './scene'
+import { LiveScene, sceneInputChanged } from './live-scene'
+import { chainView, PILL_FONT_PX, PILL_HEIGHT } from './scene'
+import { captionKey, type MovingElement, pillKey, pulseKey } from './scene-dom'
 
 const select = (m: MessageView) => useStore.setState({ selectedMessageId: m.id })
 
+/**
+ * Pills are `div role="button"`, not `<button>`: Chromium restyles a moving <button> about 20
+ * times slower than a div (a hundred pills cost ~8 ms a frame as buttons, ~0.4 ms as divs), so
+ * they take focus and act on Enter and Space themselves.
+ */
+function activate(e: KeyboardEvent, m: MessageView): void {
+  if (e.key !== 'Enter' && e.key !== ' ') return
+  e.preventDefault()
+  select(m)
+}
+
 /** Pills and captions never render smaller than their flow size, nor below PILL_FONT_PX on screen. */
 const zoomSelector = (s: { transform: [number, number, number] }) => s.transform[2]
+
+type Register = LiveScene['register']
 
 function ring(r: Rect, pad: number): CSSProperties {
   return { left: r.x - pad, top: r.y - pad, width: r.width + 2 * pad, height: r.height + 2 * pad }
 }
 
+/** The scene kept current outside React (live-scene.ts); this component renders its shape. */
+function useLiveScene(layout: GraphLayout, scale: number) {
+  const [live] = useState(() => new LiveScene(layout, scale, useStore.getState()))
+  useLayoutEffect(() => {
+    live.configure(layout, scale, useStore.getState())
+    return useStore.subscribe((s, prev) => {
+      if (sceneInputChanged(s, prev)) live.update(s)
+    })
+  }, [live, layout, scale])
+  const scene = useSyncExternalStore(live.subscribe, live.getShape)
+  // After every commit: elements mounted by it get their position before the frame is painted.
+  useLayoutEffect(() => live.writeLatest())
+  return { scene, register: live.register }
+}
+
+/** A ref callback that registers the element under `key` while it is mounted. */
+function useRegister(register: Register, key: string) {
+  return useCallback((el: MovingElement | null) => (el ? register(key, el) : undefined), [register, key])
+}
+
 function MessageOverlayView({ layout }: { layout: GraphLayout }) {
-  const messages = useStore((s) => s.messages)
-  const cursorMs = useStore((s) => s.cursorMs)
-  const maxFlightMs = useStore((s) => s.maxFlightMs)
   const selectedMessageId = useStore((s) => s.selectedMessageId)
   const zoom = useFlowStore(zoomSelector)
   const t = useT()
   const scale = Math.max(1, 1 / (zoom || 1))
-  // Stepping stands on one message: those sent later in the same millisecond are not shown yet (a
-  // Score step would otherwise give away the Filter step's outcome).
-  const shown = useMemo(
-    () => upToSelected(messages, cursorMs, selectedMessageId),
-    [messages, cursorMs, selectedMessageId],
-  )
-  // The sampling step of the last scene, for its hysteresis (sampling.ts).
-  const sampleStep = useRef(1)
-  const scene = useMemo(() => {
-    const previousSampleStep = sampleStep.current
-    return buildScene({
-      layout,
-      messages: shown,
-      cursorMs,
-      maxFlightMs,
-      selectedMessageId,
-      scale,
-      previousSampleStep,
-    })
-  }, [layout, shown, cursorMs, maxFlightMs, selectedMessageId, scale])
-  sampleStep.current = scene.sampling.step
+  const { scene, register } = useLiveScene(layout, scale)
   const sizing = {
-    '--pf-pill-scale': scale,
     '--pf-pill-h': `${PILL_HEIGHT}px`,
     '--pf-pill-font': `${PILL_FONT_PX}px`,
   } as CSSProperties
   const sel = scene.selection
   const whyIds = useStore((s) => s.why?.messageIds)
+  // The trace only while a "why?" chain is shown (new messages arrive nearly every frame).
+  const chainMessages = useStore((s) => (s.why ? s.messages : undefined))
   const chain = useMemo(
-    () => (whyIds ? chainView(layout, messages, whyIds) : undefined),
-    [layout, messages, whyIds],
+    () => (whyIds && chainMessages ? chainView(layout, chainMessages, whyIds) : undefined),
+    [layout, chainMessages, whyIds],
   )
   return (
     <>
       {scene.sampling.step > 1 && <SamplingRate step={scene.sampling.step} total={scene.sampling.total} />}
       <ViewportPortal>
         <div className="pf-overlay" style={sizing}>
-          {chain && chain.wires.length > 0 && (
-            <svg className="pf-chain-wire" aria-hidden="true" data-testid="why-chain">
-              {chain.wires.map(({ key, wire }) => (
-                <line key={key} x1={wire.a.x} y1={wire.a.y} x2={wire.b.x} y2={wire.b.y} />
-              ))}
-            </svg>
-          )}
-          {chain?.rects.map((r) => (
-            <div
-              key={`chain ${r.x},${r.y}`}
-              className="pf-ring pf-ring--chain"
-              data-testid="why-chain-component"
-              style={ring(r, 6)}
-              aria-hidden="true"
-            />
-          ))}
-          {sel?.wire && (
-            <svg className="pf-selected-wire" aria-hidden="true">
-              <line x1={sel.wire.a.x} y1={sel.wire.a.y} x2={sel.wire.b.x} y2={sel.wire.b.y} />
-            </svg>
-          )}
-          {sel?.rects.map((r) => (
-            <div
-              key={`${r.x},${r.y}`}
-              className="pf-ring pf-ring--selected"
-              style={ring(r, 4)}
-              aria-hidden="true"
-            />
-          ))}
-          {scene.pulses.map((p) => (
-            <div
-              key={p.message.id}
-              className="pf-ring pf-ring--step"
-              data-testid="step-pulse"
-              data-component={p.component}
-              style={
-                {
-                  ...ring(p.rect, 3),
-                  opacity: p.strength,
-                  '--pf-c': familyColor(familyOf(p.component)),
-                } as CSSProperties
-              }
-              aria-hidden="true"
-            />
-          ))}
-          {scene.captions.map((c) => (
-            <button
-              key={c.message.id}
-              type="button"
-              className={`pf-pill pf-pill--step nopan nodrag${c.message.id === selectedMessageId ? ' is-selected' : ''}`}
-              style={pillStyle(c.at.x, c.at.y, familyColor(c.family))}
-              data-testid="step-pill"
-              data-message-id={c.message.id}
-              data-component={c.message.from}
-              aria-label={describeMessage(c.message, t)}
-              aria-pressed={c.message.id === selectedMessageId}
-              title={c.message.summary}
-              onClick={() => select(c.message)}
-            >
-              {c.label}
-            </button>
-          ))}
-          {scene.pills.map((p) => (
-            <button
-              key={p.message.id}
-              type="button"
-              className={`pf-pill pf-pill--${p.variant}${ROUTINE_STAGES.has(p.message.stage) ? ' is-routine' : ''} nopan nodrag${p.message.id === selectedMessageId ? ' is-selected' : ''}`}
-              style={pillStyle(p.at.x, p.at.y, familyColor(p.family))}
-              data-testid="message-pill"
-              data-message-id={p.message.id}
-              data-kind={p.message.kind}
-              data-from={p.message.from}
-              data-to={p.message.to}
-              data-progress={p.progress.toFixed(3)}
-              data-stage={p.message.stage}
-              aria-label={describeMessage(p.message, t)}
-              aria-pressed={p.message.id === selectedMessageId}
-              title={p.message.summary}
-              onClick={() => select(p.message)}
-              onContextMenu={(e) => {
-                // What if this message were lost or late? Select it and open the what-if panel.
-                e.preventDefault()
-                useStore.setState({ selectedMessageId: p.message.id, dockTab: 'whatIf' })
-              }}
-            >
-              {p.label}
-            </button>
-          ))}
+          {/* Rings under the pills, in a container apart from theirs (graph.css: layers). */}
+          <div className="pf-overlay-rings">
+            {chain && chain.wires.length > 0 && (
+              <svg className="pf-chain-wire" aria-hidden="true" data-testid="why-chain">
+                {chain.wires.map(({ key, wire }) => (
+                  <line key={key} x1={wire.a.x} y1={wire.a.y} x2={wire.b.x} y2={wire.b.y} />
+                ))}
+              </svg>
+            )}
+            {chain?.rects.map((r) => (
+              <div
+                key={`chain ${r.x},${r.y}`}
+                className="pf-ring pf-ring--chain"
+                data-testid="why-chain-component"
+                style={ring(r, 6)}
+                aria-hidden="true"
+              />
+            ))}
+            {sel?.wire && (
+              <svg className="pf-selected-wire" aria-hidden="true">
+                <line x1={sel.wire.a.x} y1={sel.wire.a.y} x2={sel.wire.b.x} y2={sel.wire.b.y} />
+              </svg>
+            )}
+            {sel?.rects.map((r) => (
+              <div
+                key={`${r.x},${r.y}`}
+                className="pf-ring pf-ring--selected"
+                style={ring(r, 4)}
+                aria-hidden="true"
+              />
+            ))}
+            {scene.pulses.map((p) => (
+              <Pulse key={p.message.id} message={p.message} rect={p.rect} register={register} />
+            ))}
+          </div>
+          <div className="pf-overlay-pills">
+            {scene.captions.map((c) => (
+              <Caption
+                key={c.message.id}
+                message={c.message}
+                label={c.label}
+                family={c.family}
+                selected={c.message.id === selectedMessageId}
+                t={t}
+                register={register}
+              />
+            ))}
+            {scene.pills.map((p) => (
+              <Pill
+                key={p.message.id}
+                message={p.message}
+                label={p.label}
+                family={p.family}
+                variant={p.variant}
+                selected={p.message.id === selectedMessageId}
+                t={t}
+                register={register}
+              />
+            ))}
+          </div>
         </div>
       </ViewportPortal>
     </>
   )
 }
+
+interface PillProps {
+  readonly message: MessageView
+  readonly label: string
+  readonly family: Family
+  readonly variant: PillVariant
+  readonly selected: boolean
+  readonly t: Translate
+  readonly register: Register
+}
+
+/** A message in flight; where it is on its wire is written by the live scene (data-progress too). */
+const Pill = memo(function Pill({ message: m, label, family, variant, selected, t, register }: PillProps) {
+  const ref = useRegister(register, pillKey(m.id))
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a moving <button> restyles ~20× slower (see activate)
+    <div
+      ref={ref}
+      role="button"
+      tabIndex={0}
+      className={`pf-pill pf-pill--${variant} ${familyClass(family)}${ROUTINE_STAGES.has(m.stage) ? ' is-routine' : ''} nopan nodrag${selected ? ' is-selected' : ''}`}
+      data-testid="message-pill"
+      data-message-id={m.id}
+      data-kind={m.kind}
+      data-from={m.from}
+      data-to={m.to}
+      data-stage={m.stage}
+      aria-label={describeMessage(m, t)}
+      aria-pressed={selected}
+      title={m.summary}
+      onClick={() => select(m)}
+      onKeyDown={(e) => activate(e, m)}
+      onContextMenu={(e) => {
+        // What if this message were lost or late? Select it and open the what-if panel.
+        e.preventDefault()
+        useStore.setState({ selectedMessageId: m.id, dockTab: 'whatIf' })
+      }}
+    >
+      {label}
+    </div>
+  )
+})
+
+type CaptionProps = Omit<PillProps, 'variant'>
+
+/** The newest step of a box, captioned beside it; placed by the live scene. */
+const Caption = memo(function Caption({ message: m, label, family, selected, t, register }: CaptionProps) {
+  const ref = useRegister(register, captionKey(m.id))
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a moving <button> restyles ~20× slower (see activate)
+    <div
+      ref={ref}
+      role="button"
+      tabIndex={0}
+      className={`pf-pill pf-pill--step ${familyClass(family)} nopan nodrag${selected ? ' is-selected' : ''}`}
+      data-testid="step-pill"
+      data-message-id={m.id}
+      data-component={m.from}
+      aria-label={describeMessage(m, t)}
+      aria-pressed={selected}
+      title={m.summary}
+      onClick={() => select(m)}
+      onKeyDown={(e) => activate(e, m)}
+    >
+      {label}
+    </div>
+  )
+})
+
+/** A component at work; its strength (opacity) is written by the live scene as the step fades. */
+const Pulse = memo(function Pulse({
+  message: m,
+  rect,
+  register,
+}: {
+  readonly message: MessageView
+  readonly rect: Rect
+  readonly register: Register
+}) {
+  const ref = useRegister(register, pulseKey(m.id))
+  return (
+    <div
+      ref={ref}
+      className={`pf-ring pf-ring--step ${familyClass(familyOf(m.from))}`}
+      data-testid="step-pulse"
+      data-component={m.from}
+      style={ring(rect, 3)}
+      aria-hidden="true"
+    />
+  )
+})
 
 /** On screen (not in flow coordinates): how many of the messages in flight the graph draws. */
 function SamplingRate({ step, total }: { step: number; total: number }) {
@@ -178,13 +266,6 @@ function SamplingRate({ step, total }: { step: number; total: number }) {
       </output>
     </Panel>
   )
-}
-
-function pillStyle(x: number, y: number, color: string): CSSProperties {
-  return {
-    transform: `translate(${x}px, ${y}px) scale(var(--pf-pill-scale)) translate(-50%, -50%)`,
-    '--pf-c': color,
-  } as CSSProperties
 }
 
 export const MessageOverlay = memo(MessageOverlayView)

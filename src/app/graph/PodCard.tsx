@@ -52,7 +52,9 @@ function PodCardView({ pod }: { pod: Pod }) {
   const summary = useMemo(() => podSummary(pod, DEFAULT_START_MS), [pod])
   const state = useMemo(() => podState(pod), [pod])
   const tone = statusTone(summary.status)
+  const shown = middleEllipsis(name, 26)
   const description = t('graph.pod', {
+    shown,
     namespace,
     name,
     status: summary.status,
@@ -64,7 +66,14 @@ function PodCardView({ pod }: { pod: Pod }) {
     <m.li
       className="pf-pod-slot"
       style={{ height: GROUP.slotHeight }}
-      initial={reduced ? { opacity: 1, boxShadow: HIGHLIGHT } : { opacity: 0, scale: 0.3 }}
+      // Every animated value has its start here: a value motion has to read from the element
+      // (getComputedStyle) forces a style and layout pass in the middle of the frame, for every
+      // card that mounts (a rollout mounts several a frame).
+      initial={
+        reduced
+          ? { opacity: 1, scale: 1, boxShadow: HIGHLIGHT }
+          : { opacity: 0, scale: 0.3, boxShadow: NO_HIGHLIGHT }
+      }
       animate={{ opacity: 1, scale: 1, boxShadow: NO_HIGHLIGHT }}
       exit={reduced ? { opacity: 0 } : { opacity: 0, scale: 0.6 }}
       transition={{ duration: reduced ? 0.8 : 0.35, ease: 'easeOut' }}
@@ -85,8 +94,12 @@ function PodCardView({ pod }: { pod: Pod }) {
           useStore.setState({ focusedPodKey: key, dockTab: 'whatIf' })
         }}
       >
-        <span className="pf-pod-name">{middleEllipsis(name, 26)}</span>
+        {/* In DOM order the card reads "nginx Running pause", the start of its accessible name
+            (WCAG 2.5.3, label in name); CSS draws the sandbox before the STATUS. The spaces,
+            invisible in the flex layout, keep the words apart. */}
+        <span className="pf-pod-name">{shown}</span>{' '}
         <span className="pf-pod-row">
+          <span className="pf-pod-status">{summary.status}</span>{' '}
           <span className={`pf-sandbox sandbox-${state.sandbox}`} aria-hidden="true">
             <span className="pf-sandbox-label">pause</span>
             {state.containers.map((c) => (
@@ -96,7 +109,6 @@ function PodCardView({ pod }: { pod: Pod }) {
               />
             ))}
           </span>
-          <span className="pf-pod-status">{summary.status}</span>
         </span>
       </button>
     </m.li>

@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import type { MessageKind } from '../../protocol/messages'
-import { FAMILIES, familyColor, familyOf, messageFamily, pillVariant, statusTone } from './colors'
+import {
+  FAMILIES,
+  familyClass,
+  familyColor,
+  familyOf,
+  messageFamily,
+  pillVariant,
+  statusTone,
+} from './colors'
 
 describe('familyOf', () => {
   it.each([
@@ -75,4 +84,14 @@ describe('statusTone', () => {
     ['Init:Error', 'error'],
     ['ExitCode:1', 'error'],
   ])('%s → %s', (status, tone) => expect(statusTone(status)).toBe(tone))
+})
+
+describe('family classes', () => {
+  it('graph.css sets each family’s colour, with familyColor’s value, for its class', () => {
+    const css = readFileSync(new URL('./graph.css', import.meta.url), 'utf8')
+    for (const f of FAMILIES) {
+      const rule = new RegExp(`\\.${familyClass(f)} \\{\\s*--pf-c: ([^;]+);`).exec(css)
+      expect(rule?.[1], f).toBe(familyColor(f))
+    }
+  })
 })

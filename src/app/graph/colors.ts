@@ -60,6 +60,14 @@ const FALLBACK: Readonly<Record<Family, string>> = {
 /** The CSS colour of a family: `var(--c-etcd, #0e7c86)`. */
 export const familyColor = (f: Family): string => `var(--c-${f}, ${FALLBACK[f]})`
 
+/**
+ * A class that sets `--pf-c` to the family's colour (graph.css has one rule per family, with the
+ * same fallback as familyColor). Elements restyled every frame (pills, pulses) take their colour
+ * this way: Chromium restyles an element that declares a custom property in its style attribute
+ * about 15 times slower (~80 µs instead of ~5 µs per pill).
+ */
+export const familyClass = (f: Family): string => `pf-fam-${f}`
+
 export function familyOf(id: ComponentId): Family {
   switch (id) {
     case KUBECTL:

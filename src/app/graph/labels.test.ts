@@ -122,7 +122,7 @@ describe('names', () => {
     expect(componentTestId('kube-apiserver')).toBe('component-kube-apiserver')
   })
 
-  it('describes a message with its kind, endpoints and full summary', () => {
+  it('describes a message with its pill label, kind, endpoints and full summary', () => {
     expect(
       describeMessage({
         kind: 'http-request',
@@ -131,7 +131,7 @@ describe('names', () => {
         summary: 'POST /api/v1/namespaces/default/pods/nginx/binding',
       }),
     ).toBe(
-      'HTTP request from kube-scheduler to kube-apiserver: POST /api/v1/namespaces/default/pods/nginx/binding',
+      'POST pods/nginx/binding — HTTP request from kube-scheduler to kube-apiserver: POST /api/v1/namespaces/default/pods/nginx/binding',
     )
     expect(
       describeMessage({ kind: 'step', from: 'kube-apiserver', to: 'kube-apiserver', summary: 'authorized' }),

@@ -47,7 +47,16 @@ const title = (id: ControlComponent, tr: Translate): string => (id === 'webhooks
  * Invisible handles at the centre of `rect` (relative to the node): edges need handles to attach
  * to, but WireEdge draws from the layout's own border points.
  */
-function Anchor({ id, rect }: { id: string; rect: Rect }) {
+const Anchor = memo(AnchorView, (a, b) => a.id === b.id && sameRect(a.rect, b.rect))
+
+const sameRect = (a: Rect, b: Rect): boolean =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height
+
+/**
+ * (Memoized: a box renders again whenever a Pod or the Node it shows changes, and React Flow's
+ * Handles under it are not cheap to render; their place never moves.)
+ */
+function AnchorView({ id, rect }: { id: string; rect: Rect }) {
   const style: CSSProperties = { left: rect.x + rect.width / 2, top: rect.y + rect.height / 2 }
   return (
     <>
@@ -98,7 +107,23 @@ function ComponentNodeView({ data, width, height }: NodeProps<ComponentFlowNode>
 
 export const ComponentNode = memo(ComponentNodeView)
 
-function UsageRow({ label, usage, text }: { label: string; usage: Usage; text: string }) {
+interface UsageRowProps {
+  readonly label: string
+  readonly usage: Usage
+  readonly text: string
+}
+
+/** Memoized by value: a node box renders again for every change of one of its Pods. */
+const UsageRow = memo(
+  UsageRowView,
+  (a: UsageRowProps, b: UsageRowProps) =>
+    a.label === b.label &&
+    a.text === b.text &&
+    a.usage.used === b.usage.used &&
+    a.usage.allocatable === b.usage.allocatable,
+)
+
+function UsageRowView({ label, usage, text }: UsageRowProps) {
   const f = fraction(usage)
   const t = useT()
   return (

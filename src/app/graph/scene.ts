@@ -10,6 +10,7 @@ import { type Family, messageFamily, type PillVariant, pillVariant } from './col
 import { labelTrack, type Point, placePills, pointAlong, type Segment, wireBetween } from './geometry'
 import { labelWidth, MAX_LABEL, shortLabel } from './labels'
 import type { GraphLayout, Rect } from './layout'
+import { shownProgress } from './reduced-motion'
 import { sampleMessages } from './sampling'
 
 /** Pill height at scale 1, in flow units (11px text, 1px padding, borders). */
@@ -25,6 +26,32 @@ const labelBudget = (m: MessageView): number =>
   m.kind === 'etcd-request' || m.kind === 'etcd-response' || (m.kind === 'watch-event' && m.from === 'etcd')
     ? ETCD_LABEL
     : MAX_LABEL
+
+/** What a pill shows of its message, the same on every frame of its flight: worked out once. */
+interface PillFacts {
+  readonly label: string
+  /** Label width at scale 1. */
+  readonly width: number
+  readonly family: Family
+  readonly variant: PillVariant
+}
+
+const pillFactsOf = new WeakMap<MessageView, PillFacts>()
+
+function pillFacts(m: MessageView): PillFacts {
+  let facts = pillFactsOf.get(m)
+  if (!facts) {
+    const label = shortLabel(m, labelBudget(m))
+    facts = {
+      label,
+      width: labelWidth(label, PILL_FONT_PX),
+      family: messageFamily(m),
+      variant: pillVariant(m),
+    }
+    pillFactsOf.set(m, facts)
+  }
+  return facts
+}
 
 export interface PillView {
   readonly message: MessageView
@@ -142,9 +169,10 @@ export function buildScene(input: SceneInput): Scene {
     const wire = wireFor(layout, m.from, m.to)
     if (!wire) continue
     const p = progress(m, cursorMs)
-    const label = shortLabel(m, labelBudget(m))
-    const w = labelWidth(label, PILL_FONT_PX) * scale
-    pillItems.push({ m, label, at: pointAlong(labelTrack(wire, w, h), p), w, p })
+    const { label, width } = pillFacts(m)
+    const w = width * scale
+    // With prefers-reduced-motion the pill jumps between stops rather than gliding (reduced-motion.ts).
+    pillItems.push({ m, label, at: pointAlong(labelTrack(wire, w, h), shownProgress(p)), w, p })
   }
   const placed = placePills([
     ...captionItems.map((c) => ({ at: c.at, width: c.w, height: h })),
@@ -159,8 +187,8 @@ export function buildScene(input: SceneInput): Scene {
   const pills: PillView[] = pillItems.map((p, i) => ({
     message: p.m,
     label: p.label,
-    family: messageFamily(p.m),
-    variant: pillVariant(p.m),
+    family: pillFacts(p.m).family,
+    variant: pillFacts(p.m).variant,
     at: placed[captionItems.length + i] as Point,
     progress: p.p,
   }))

@@ -14,6 +14,7 @@ import { type JsonPatchOp, jsonDiff } from '../model/json-diff'
 import { explainState, subjectOf } from '../model/why-view'
 import { pickerGroups } from '../scale/cap'
 import { PickerFilter } from '../scale/PickerFilter'
+import { keepScrollKeys } from '../scroll-keys'
 import { useStore } from '../store/store'
 import { formatOffset } from '../timeline/scale'
 import { historyKeys, opLine } from './format'
@@ -161,7 +162,10 @@ function Created({ entry }: { entry: HistoryEntry }) {
           </OpList>
         </>
       )}
-      <pre className="history-object">{stringify(entry.object)}</pre>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls; the keyboard must reach it (WCAG 2.1.1) */}
+      <pre className="history-object" tabIndex={0} onKeyDown={keepScrollKeys}>
+        {stringify(entry.object)}
+      </pre>
     </details>
   )
 }

@@ -24,6 +24,17 @@ export const en = {
     },
   },
   /** Words more than one panel uses. */
+  /** The banner shown when the simulation worker crashed or hung (src/app/health). */
+  worker: {
+    crashed: 'The simulation crashed.',
+    hung: 'The simulation stopped responding.',
+    restarted:
+      'It was restarted from your last inputs (the cluster, then each apply, delete, node action and fault that was accepted); the trace is computed again. Your editors are untouched.',
+    gaveUp: 'It failed again and again, so it was not restarted. Your editors are untouched.',
+    restart: 'Restart the simulation',
+    detail: 'What the browser said: {detail}',
+    dismiss: 'Dismiss',
+  },
   common: {
     why: 'why?',
     loading: 'loading…',
@@ -55,6 +66,7 @@ export const en = {
     reset: 'Reset to default',
     useCluster: 'Use this cluster',
     loading: 'Loading editor…',
+    keys: 'Tab indents; Ctrl+M (Mac: Ctrl+Shift+M) then Tab moves on. Ctrl/⌘+Enter applies.',
     /** The templates' titles (the list) and one sentence on what applying each shows. */
     templates: {
       'nginx-pod': {
@@ -143,6 +155,7 @@ export const en = {
     history: 'History',
     whatIf: 'What if…',
     resize: 'Resize the panels under the graph',
+    resizeValue: '{px} pixels tall',
   },
   inspector: {
     title: 'Inspector',
@@ -193,6 +206,7 @@ export const en = {
     /** A pill's accessible name. */
     message: '{kind} from {from} to {to}: {summary}',
     step: 'Step in {component}: {summary}',
+    labelled: '{label} — {description}',
     webhooks: 'admission webhooks',
     /** A control-plane box's accessible name: `etcd, store: revision 12 · 9 keys`. */
     box: '{title}, {meaning}: {state}',
@@ -242,7 +256,9 @@ export const en = {
     podsOnThemOne: '{count} Pod on them',
     podsOnThemOther: '{count} Pods on them',
     /** A Pod card's accessible name and tooltip. */
-    pod: 'Pod {namespace}/{name}: {status}, {ready} ready; {sandbox}; {containers}',
+    // Starts with the words the card shows (its name as drawn, its STATUS, its sandbox's pause), so
+    // speech control finds it.
+    pod: '{shown} {status}, pause: {sandbox}; Pod {namespace}/{name}, {ready} ready; {containers}',
     overflowPod: 'Pod {namespace}/{name}: {status}',
     sandbox: {
       none: 'no sandbox yet',
@@ -404,6 +420,7 @@ export const en = {
   console: {
     label: 'kubectl console',
     input: 'kubectl command',
+    output: 'kubectl output',
     note: 'Reads as of {time} · Enter runs, Shift+Enter adds a line (stdin), ↑/↓ history · type help',
     asOf: 'as of {time}',
     applying: 'applying at {time}…',

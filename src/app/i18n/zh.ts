@@ -25,6 +25,16 @@ export const zh: CatalogOf<typeof en> = {
       label: '主题：{current}。切换为{next}',
     },
   },
+  worker: {
+    crashed: '模拟崩溃了。',
+    hung: '模拟停止响应了。',
+    restarted:
+      '已按你最近的输入（集群，以及已被接受的每次 apply、delete、节点操作和故障注入）重新启动，轨迹正在重新计算。编辑器中的内容没有改动。',
+    gaveUp: '模拟反复失败，因此没有再自动重启。编辑器中的内容没有改动。',
+    restart: '重新启动模拟',
+    detail: '浏览器报告：{detail}',
+    dismiss: '关闭',
+  },
   common: {
     why: '为什么？',
     loading: '加载中…',
@@ -53,6 +63,7 @@ export const zh: CatalogOf<typeof en> = {
     reset: '恢复默认',
     useCluster: '使用此集群',
     loading: '正在加载编辑器…',
+    keys: 'Tab 用于缩进；先按 Ctrl+M（Mac：Ctrl+Shift+M）再按 Tab 可离开编辑器。Ctrl/⌘+Enter 应用。',
     templates: {
       'nginx-pod': {
         title: 'Pod：nginx',
@@ -137,6 +148,7 @@ export const zh: CatalogOf<typeof en> = {
     history: '历史',
     whatIf: '假如……',
     resize: '调整图下方面板的高度',
+    resizeValue: '高 {px} 像素',
   },
   inspector: {
     title: '检查器',
@@ -184,6 +196,7 @@ export const zh: CatalogOf<typeof en> = {
     registryName: '镜像仓库',
     message: '{kind}，从 {from} 到 {to}：{summary}',
     step: '{component} 内部的步骤：{summary}',
+    labelled: '{label}——{description}',
     webhooks: '准入 webhook',
     box: '{title}，{meaning}：{state}',
     meaning: {
@@ -231,7 +244,7 @@ export const zh: CatalogOf<typeof en> = {
     moreNodesLabel: '另外 {count} 个节点，共 {pods} 个 Pod：{names}',
     podsOnThemOne: '上面有 {count} 个 Pod',
     podsOnThemOther: '上面有 {count} 个 Pod',
-    pod: 'Pod {namespace}/{name}：{status}，{ready} 就绪；{sandbox}；{containers}',
+    pod: '{shown} {status}，pause：{sandbox}；Pod {namespace}/{name}，{ready} 就绪；{containers}',
     overflowPod: 'Pod {namespace}/{name}：{status}',
     sandbox: {
       none: '还没有 sandbox',
@@ -386,6 +399,7 @@ export const zh: CatalogOf<typeof en> = {
   console: {
     label: 'kubectl 控制台',
     input: 'kubectl 命令',
+    output: 'kubectl 输出',
     note: '读取的是 {time} 时的集群 · Enter 运行，Shift+Enter 换行（stdin），↑/↓ 历史命令 · 输入 help 查看帮助',
     asOf: '{time} 时的状态',
     applying: '正在于 {time} 执行…',

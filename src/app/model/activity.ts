@@ -4,6 +4,7 @@
  * span after it starts.
  */
 import type { MessageView } from '../../protocol/messages'
+import { firstSentAfter, longOnes } from './long-flights'
 import { sentBy } from './trace-index'
 
 /** How long a step stays visible at least, in virtual ms. */
@@ -14,9 +15,14 @@ export function stepEndMs(m: MessageView, minVisibleMs = STEP_MIN_VISIBLE_MS): n
   return Math.max(m.deliverAtMs, m.sentAtMs + minVisibleMs)
 }
 
+const longStep = (m: MessageView): boolean =>
+  m.kind === 'step' && m.deliverAtMs - m.sentAtMs > STEP_MIN_VISIBLE_MS
+
 /**
  * Steps shown at `atMs`: started at or before it and not yet past stepEndMs, in id order.
- * `maxFlightMs` (the longest span in the trace) bounds how far back to look.
+ * `maxFlightMs` (the longest span in the trace) bounds how far back to look; the few steps longer
+ * than STEP_MIN_VISIBLE_MS are kept apart (long-flights.ts), so the scan covers only the last
+ * STEP_MIN_VISIBLE_MS of messages.
  */
 export function activeSteps(
   messages: readonly MessageView[],
@@ -25,11 +31,22 @@ export function activeSteps(
   minVisibleMs = STEP_MIN_VISIBLE_MS,
 ): MessageView[] {
   const end = sentBy(messages, atMs)
-  const start = sentBy(messages, atMs - Math.max(maxFlightMs, minVisibleMs) - 1)
   const out: MessageView[] = []
+  const shown = (m: MessageView) => m.kind === 'step' && stepEndMs(m, minVisibleMs) > atMs
+  let start = sentBy(messages, atMs - Math.max(maxFlightMs, minVisibleMs) - 1)
+  if (minVisibleMs === STEP_MIN_VISIBLE_MS && maxFlightMs > minVisibleMs) {
+    const long = longOnes(messages, longStep)
+    const windowStartMs = atMs - minVisibleMs - 1
+    for (let i = firstSentAfter(long, atMs - maxFlightMs - 1); i < long.length; i++) {
+      const m = long[i] as MessageView
+      if (m.sentAtMs > windowStartMs) break
+      if (shown(m)) out.push(m)
+    }
+    start = sentBy(messages, windowStartMs)
+  }
   for (let i = start; i < end; i++) {
     const m = messages[i] as MessageView
-    if (m.kind === 'step' && stepEndMs(m, minVisibleMs) > atMs) out.push(m)
+    if (shown(m)) out.push(m)
   }
   return out
 }

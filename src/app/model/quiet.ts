@@ -23,7 +23,8 @@ const isRoutine = (m: MessageView): boolean => ROUTINE_STAGES.has(m.stage)
 export function storyOnScreen(messages: readonly MessageView[], atMs: number, maxFlightMs: number): boolean {
   const end = sentBy(messages, atMs)
   const start = sentBy(messages, atMs - Math.max(maxFlightMs, 300) - 1)
-  for (let i = start; i < end; i++) {
+  // Newest first: in a busy stretch, one of the last messages is the answer.
+  for (let i = end - 1; i >= start; i--) {
     const m = messages[i] as MessageView
     const shownUntil = m.kind === 'step' ? stepEndMs(m) : m.deliverAtMs
     if (!isRoutine(m) && shownUntil > atMs) return true

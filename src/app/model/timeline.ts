@@ -132,9 +132,10 @@ interface Occurrence extends EventTick {
 /** Every Event occurrence, by `namespace/name` of the Pod it is about. */
 function podEventOccurrences(index: RevisionIndex): Map<string, Occurrence[]> {
   const byPod = new Map<string, Occurrence[]>()
-  const keys = [...index.keys()].filter((k) => k.startsWith(EVENT_PREFIX)).sort()
-  for (const key of keys) {
-    const revisions = index.get(key) ?? []
+  // In the index's order (no sort: a lane sorts its ticks by time and revision, and the index keeps
+  // its keys' order from one frame to the next, so an unchanged Pod gets the same list back).
+  for (const [key, revisions] of index) {
+    if (!key.startsWith(EVENT_PREFIX)) continue
     let occurrences = occurrenceCache.get(revisions)
     if (!occurrences) {
       occurrences = eventOccurrences(key, revisions)
@@ -156,6 +157,15 @@ function podEventOccurrences(index: RevisionIndex): Map<string, Occurrence[]> {
  */
 const occurrenceCache = new WeakMap<readonly ObjectRevision[], Occurrence[]>()
 const incarnationCache = new WeakMap<readonly ObjectRevision[], { startMs: number; lanes: LaneBuilder[] }>()
+/**
+ * Per incarnation (cached above), the lane last made of it and the Event occurrences it was made
+ * with: a Pod whose revisions and Events did not change keeps the very same lane object, so a
+ * memoized lane component does not re-render for it.
+ */
+const laneCache = new WeakMap<LaneBuilder, { occurrences: readonly Occurrence[]; lane: PodTimeline }>()
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i])
 
 /** The occurrences of one Event key's revisions (about a Pod), in order. */
 function eventOccurrences(key: string, revisions: readonly ObjectRevision[]): Occurrence[] {
@@ -335,8 +345,13 @@ export function podTimelines(
           ? e.objectUid === lane.uid
           : e.atMs >= lane.createdAtMs && (next === undefined || e.atMs < next.createdAtMs),
       )
+      const kept = trace ? undefined : laneCache.get(lane)
+      if (kept && sameItems(kept.occurrences, mine)) {
+        lanes.push(kept.lane)
+        continue
+      }
       const owner = lane.owner
-      lanes.push({
+      const timeline: PodTimeline = {
         key,
         namespace,
         name,
@@ -351,7 +366,9 @@ export function podTimelines(
         events: mine
           .map(({ objectUid: _, podRef: __, ...tick }) => tick)
           .sort((a, b) => a.atMs - b.atMs || a.revision - b.revision),
-      })
+      }
+      if (!trace) laneCache.set(lane, { occurrences: mine, lane: timeline })
+      lanes.push(timeline)
     }
   }
   return lanes.sort(

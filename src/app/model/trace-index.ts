@@ -4,6 +4,7 @@
  * "everything sent by t" is a prefix found by binary search.
  */
 import type { MessageView } from '../../protocol/messages'
+import { firstSentAfter, longOnes } from './long-flights'
 
 /** Index of the first message sent after `atMs` (so [0, index) were sent at or before it). */
 export function sentBy(messages: readonly MessageView[], atMs: number): number {
@@ -17,19 +18,38 @@ export function sentBy(messages: readonly MessageView[], atMs: number): number {
   return lo
 }
 
+/** A flight this long or shorter is found by scanning the messages sent within it. */
+export const SHORT_FLIGHT_MS = 100
+
+const longFlight = (m: MessageView): boolean =>
+  m.kind !== 'step' && m.deliverAtMs - m.sentAtMs > SHORT_FLIGHT_MS
+
 /**
  * Messages on the wire at `atMs`: sent at or before it and delivered after it. `maxFlightMs` bounds
- * how far back to look (the longest flight so far), so the scan stays short.
+ * how far back to look (the longest flight so far); the few longer than SHORT_FLIGHT_MS are kept
+ * apart (long-flights.ts), so the scan covers only the last SHORT_FLIGHT_MS of messages.
  */
 export function inFlight(messages: readonly MessageView[], atMs: number, maxFlightMs: number): MessageView[] {
   const end = sentBy(messages, atMs)
-  const start = sentBy(messages, atMs - maxFlightMs - 1)
   const out: MessageView[] = []
+  const onWire = (m: MessageView) =>
+    // A dropped message leaves the wire where it was lost.
+    m.kind !== 'step' && m.deliverAtMs > atMs && (m.lostAtMs === undefined || m.lostAtMs > atMs)
+  let start = sentBy(messages, atMs - maxFlightMs - 1)
+  if (maxFlightMs > SHORT_FLIGHT_MS) {
+    // The long flights sent before the short window, then the window itself (both in id order).
+    const long = longOnes(messages, longFlight)
+    const windowStartMs = atMs - SHORT_FLIGHT_MS - 1
+    for (let i = firstSentAfter(long, atMs - maxFlightMs - 1); i < long.length; i++) {
+      const m = long[i] as MessageView
+      if (m.sentAtMs > windowStartMs) break
+      if (onWire(m)) out.push(m)
+    }
+    start = sentBy(messages, windowStartMs)
+  }
   for (let i = start; i < end; i++) {
     const m = messages[i] as MessageView
-    // A dropped message leaves the wire where it was lost.
-    if (m.kind !== 'step' && m.deliverAtMs > atMs && (m.lostAtMs === undefined || m.lostAtMs > atMs))
-      out.push(m)
+    if (onWire(m)) out.push(m)
   }
   return out
 }

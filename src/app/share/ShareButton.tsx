@@ -5,7 +5,7 @@
  * scenario library) is a chunk of its own, fetched on the first click.
  */
 import './share.css'
-import { useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { useLang, useT } from '../i18n/i18n'
 
 type Status =
@@ -37,6 +37,7 @@ export function ShareButton() {
   const [status, setStatus] = useState<Status | undefined>()
   const [busy, setBusy] = useState(false)
   const field = useRef<HTMLInputElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (status?.kind !== 'copied' || status.long) return
@@ -79,14 +80,28 @@ export function ShareButton() {
     }
   }
 
+  /** Escape, from the button or the popover, closes the popover and leaves focus on the button. */
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !status) return
+    e.preventDefault()
+    setStatus(undefined)
+    button.current?.focus()
+  }
+
   return (
-    <div className="share">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbling from the button and the popover's field
+    <div className="share" onKeyDown={onKeyDown}>
       <button
+        ref={button}
         type="button"
         data-testid="share"
         title={t('share.buttonHint')}
-        disabled={busy}
-        onClick={() => void share()}
+        // aria-disabled, not disabled: a disabled button drops keyboard focus to the page, and then
+        // Escape could not close the popover it opens.
+        aria-disabled={busy}
+        onClick={() => {
+          if (!busy) void share()
+        }}
       >
         {t('share.button')}
       </button>

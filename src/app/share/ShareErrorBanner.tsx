@@ -10,7 +10,7 @@ export function ShareErrorBanner() {
   const problem = useShareLink((s) => s.problem)
   if (!problem) return null
   return (
-    <div className="share-error" role="alert" data-testid="share-error" data-reason={problem.reason}>
+    <div className="top-banner" role="alert" data-testid="share-error" data-reason={problem.reason}>
       <p>
         <strong>{t('share.error.title')}</strong>{' '}
         <span data-testid="share-error-reason">{explainProblem(problem, t, lang)}</span>{' '}

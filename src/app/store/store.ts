@@ -11,8 +11,8 @@ import {
   type CompactedTrace,
   type MessageView,
   type ObjectRevision,
+  type ReceivedFrame,
   type ScenarioInput,
-  type WireFrame,
   type WireRevision,
   type WorkerProgress,
 } from '../../protocol/messages'
@@ -204,7 +204,7 @@ export function resetTrace(
 }
 
 /** A worker `frame` event. */
-export type FrameEvent = WireFrame
+export type FrameEvent = ReceivedFrame
 
 /**
  * The store changes that take in worker frames at once (frames of an older generation are
@@ -213,9 +213,12 @@ export type FrameEvent = WireFrame
  * React render per animation frame.
  */
 export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<State> {
+  // Progress rides on frames (the worker posts once per animation frame): the newest one counts
+  // (ComputeProgress checks its generation).
+  const progress = frames.findLast((f) => f.progress !== undefined)?.progress
   const mine = frames.filter((f) => f.generation === s.generation)
   const last = mine[mine.length - 1]
-  if (!last) return {}
+  if (!last) return progress ? { progress } : {}
   let maxFlightMs = s.maxFlightMs
   const added: MessageView[] = []
   let compacted = s.compacted
@@ -231,7 +234,7 @@ export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<St
     for (const w of f.revisions) {
       index ??= new Map(s.revisions)
       const list = index.get(w.key)
-      const r = decodeRevision(w, list)
+      const r = decodeRevision(w, 'base' in w && w.base !== undefined ? index.get(w.base) : list)
       if (!list) {
         index.set(w.key, [r])
         copied.add(w.key)
@@ -253,6 +256,7 @@ export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<St
     maxFlightMs,
     computedUntilMs: last.computedUntilMs,
     idleAtMs: last.idleAtMs,
+    ...(progress ? { progress } : {}),
     ...(index ? { revisions: index } : {}),
   }
 }
@@ -269,10 +273,13 @@ function firstAfter(messages: readonly MessageView[], id: number): number {
   return lo
 }
 
-/** A revision as the store keeps it: a delta applied to the object of the key's last revision. */
+/**
+ * A revision as the store keeps it: a delta applied to the object of the key's last revision (or,
+ * with `base`, of that other key's last revision).
+ */
 function decodeRevision(w: WireRevision, list: readonly ObjectRevision[] | undefined): ObjectRevision {
   if (!('delta' in w) || w.object !== undefined) return w as ObjectRevision
-  const { delta, ...rest } = w
+  const { delta, base, ...rest } = w
   const prev = list?.[list.length - 1]?.object
   if (!prev) {
     // The worker sends a delta only against an object this side holds: a bug if it does not.

@@ -25,8 +25,8 @@ import { causeChain, shortRequest, writerOf } from '../model/why'
 import { explainState } from '../model/why-view'
 import { seek } from '../playback'
 import { useStore } from '../store/store'
-import { laneMarks, type Mark } from './marks'
-import { fitWindow, LABEL_WIDTH, pan, type TimeWindow, timeAt, zoom } from './scale'
+import { laneMarksAt, type Mark, statusAt } from './marks'
+import { fitWindow, LABEL_WIDTH, pan, pxOf, type TimeWindow, timeAt, zoom } from './scale'
 import { TimelineAxis } from './TimelineAxis'
 import { TimelineLane } from './TimelineLane'
 import { rowOffsets, scrollToRow, virtualWindow } from './virtual'
@@ -36,6 +36,15 @@ const GROUP_ROW_PX = 22
 const LANE_ROW_PX = 32
 /** The sticky time axis at the top of the scrolling body. */
 const AXIS_PX = 20
+
+const NO_MARKS: readonly Mark[] = []
+
+/** How many lanes were created by `cursorMs` (it grows as the cursor plays). */
+function countCreatedBy(lanes: readonly PodTimeline[], cursorMs: number): number {
+  let n = 0
+  for (const l of lanes) if (l.createdAtMs <= cursorMs) n++
+  return n
+}
 
 type Row =
   | { readonly kind: 'group'; readonly group: TimelineGroup }
@@ -67,7 +76,12 @@ export function Timeline() {
   const t = useT()
   // The trace is not needed to draw lanes (writers are looked up when a mark is explained).
   const lanes = lanesOf(revisions)
-  const visible = useMemo(() => lanes.filter((l) => l.createdAtMs <= cursorMs), [lanes, cursorMs])
+  // The lanes of Pods created by the cursor: the same list (and rows, groups, offsets) for as long
+  // as no new Pod appears, not a new one on every frame. (The set grows with the cursor, so the same
+  // count is the same set.)
+  const created = countCreatedBy(lanes, cursorMs)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `created` stands for cursorMs
+  const visible = useMemo(() => lanes.filter((l) => l.createdAtMs <= cursorMs), [lanes, created])
   const groups = useMemo(() => timelineGroups(visible), [visible])
   const rows = useMemo(() => rowsOf(groups), [groups])
   const offsets = useMemo(
@@ -79,7 +93,9 @@ export function Timeline() {
   // A new scenario starts with the whole story in view again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new generation only
   useEffect(() => setUserWindow(undefined), [generation])
-  const window = userWindow ?? fitWindow(cursorMs)
+  // The same window object while the fitted window does not grow (fitWindow grows it in steps).
+  const fitEndMs = fitWindow(cursorMs).endMs
+  const window = useMemo(() => userWindow ?? { startMs: 0, endMs: fitEndMs }, [userWindow, fitEndMs])
 
   const bodyRef = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(600)
@@ -99,12 +115,15 @@ export function Timeline() {
 
   const win = virtualWindow(offsets, scroll.top, scroll.height)
   const shownRows = useMemo(() => rows.slice(win.start, win.end), [rows, win.start, win.end])
-  // Marks only for the lanes rendered, by lane index.
+  // Marks only for the lanes rendered, by lane index; a lane's marks stay the same array until the
+  // cursor reaches a new one of them (laneMarksAt), so its memoized row renders again only for a
+  // new mark, a new STATUS or a cursor that moved a pixel.
   const marks = useMemo(() => {
     const out = new Map<number, readonly Mark[]>()
-    for (const r of shownRows) if (r.kind === 'lane') out.set(r.laneIndex, laneMarks(r.lane, cursorMs, t))
+    for (const r of shownRows) if (r.kind === 'lane') out.set(r.laneIndex, laneMarksAt(r.lane, cursorMs, t))
     return out
   }, [shownRows, cursorMs, t])
+  const cursorPx = pxOf(window, width, cursorMs)
 
   // A Pod focused elsewhere (the graph, the status strip) scrolls its lane into view.
   const focusedPodKey = useStore((s) => s.focusedPodKey)
@@ -259,10 +278,11 @@ export function Timeline() {
               key={`${lane.key}#${lane.createdAtMs}`}
               lane={lane}
               laneIndex={laneIndex}
-              marks={marks.get(laneIndex) ?? []}
+              marks={marks.get(laneIndex) ?? NO_MARKS}
+              status={statusAt(lane, cursorMs)}
               window={window}
               width={width}
-              cursorMs={cursorMs}
+              cursorPx={cursorPx}
             />
           )
         })}

@@ -1,7 +1,7 @@
 /** The timeline's time axis: round-numbered ticks across the visible window, and the cursor's place. */
 import { memo } from 'react'
 import { useT } from '../i18n/i18n'
-import { axisTicks, formatOffset, type TimeWindow, xOf } from './scale'
+import { axisTicks, formatOffset, pxOf, type TimeWindow } from './scale'
 
 function TimelineAxisView({
   window,
@@ -15,13 +15,13 @@ function TimelineAxisView({
   const ticks = axisTicks(window, width)
   const t = useT()
   const step = ticks.length > 1 ? (ticks[1] as number) - (ticks[0] as number) : 1_000
-  const cursorX = xOf(window, width, cursorMs)
+  const cursorX = pxOf(window, width, cursorMs)
   return (
     <div className="tl-axis" aria-hidden="true">
       <div className="tl-axis-label muted">{t('timeline.axis')}</div>
       <div className="tl-axis-track" style={{ width }}>
         {ticks.map((ms) => (
-          <span key={ms} className="tl-axis-tick" style={{ left: xOf(window, width, ms) }}>
+          <span key={ms} className="tl-axis-tick" style={{ left: pxOf(window, width, ms) }}>
             {formatOffset(ms, step)}
           </span>
         ))}

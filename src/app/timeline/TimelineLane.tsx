@@ -8,23 +8,28 @@ import { statusTone } from '../graph/colors'
 import { useT } from '../i18n/i18n'
 import type { EventTick, PodTimeline, RestartTick } from '../model/timeline'
 import { useStore } from '../store/store'
-import { type Mark, statusAt } from './marks'
-import { formatGap, type TimeWindow, xOf } from './scale'
+import type { Mark } from './marks'
+import { formatGap, pxOf, type TimeWindow } from './scale'
 
 interface Props {
   readonly lane: PodTimeline
   readonly laneIndex: number
   readonly marks: readonly Mark[]
+  /** STATUS at the cursor (statusAt); undefined once deleted. */
+  readonly status: string | undefined
   readonly window: TimeWindow
   readonly width: number
-  readonly cursorMs: number
+  /**
+   * The cursor's x on the track, in whole pixels: the row renders again only when it moves a
+   * pixel (or a mark is reached), not on every frame.
+   */
+  readonly cursorPx: number
 }
 
-function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: Props) {
+function TimelineLaneView({ lane, laneIndex, marks, status, window, width, cursorPx }: Props) {
   const focused = useStore((s) => s.focusedPodKey === lane.key)
   const t = useT()
-  const status = statusAt(lane, cursorMs)
-  const x = (ms: number) => xOf(window, width, ms)
+  const x = (ms: number) => pxOf(window, width, ms)
   const inView = (px: number) => px >= -8 && px <= width + 8
   return (
     <div
@@ -43,7 +48,8 @@ function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: P
         onPointerUp={(e) => e.stopPropagation()}
         onClick={() => useStore.setState({ focusedPodKey: focused ? undefined : lane.key })}
       >
-        <span className="tl-name">{lane.name}</span>
+        {/* The space (invisible in the flex layout) keeps the name "nginx Running", not "nginxRunning". */}
+        <span className="tl-name">{lane.name}</span>{' '}
         <span className={`tl-status tone-${status ? statusTone(status) : 'done'}`}>
           {status ?? t('common.deleted')}
         </span>
@@ -53,7 +59,8 @@ function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: P
           const id = `${laneIndex}:${i}`
           if (m.kind === 'segment') {
             const left = Math.max(-2, x(m.fromMs))
-            const right = Math.min(width + 2, x(m.toMs))
+            // A segment still open runs to the cursor (its toMs may be from an earlier frame).
+            const right = Math.min(width + 2, m.ended ? x(m.toMs) : cursorPx)
             if (right < -2 || left > width + 2) return null
             return (
               <div
@@ -127,9 +134,7 @@ function TimelineLaneView({ lane, laneIndex, marks, window, width, cursorMs }: P
             </div>
           )
         })}
-        {inView(x(cursorMs)) && (
-          <div className="tl-cursor" style={{ left: x(cursorMs) }} aria-hidden="true" />
-        )}
+        {inView(cursorPx) && <div className="tl-cursor" style={{ left: cursorPx }} aria-hidden="true" />}
       </div>
     </div>
   )

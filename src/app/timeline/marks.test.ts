@@ -9,7 +9,7 @@ import {
   podRevision,
 } from '../model/testing'
 import { podTimelines } from '../model/timeline'
-import { laneMarks, statusAt } from './marks'
+import { laneMarks, laneMarksAt, statusAt } from './marks'
 
 const bound = { nodeName: 'worker-1', uid: 'u1' }
 const crashed = (restarts: number) => ({
@@ -88,6 +88,21 @@ describe('laneMarks', () => {
       m.kind === 'restart' && 'sincePreviousMs' in m.tick ? [m.tick.sincePreviousMs] : [],
     )
     expect(gaps).toEqual([12_000, 22_000])
+  })
+
+  it('gives the same marks while the cursor reaches no new mark, and new ones when it does', () => {
+    const l = lane()
+    const at20 = laneMarksAt(l, 20_000)
+    expect(laneMarksAt(l, 20_400)).toBe(at20)
+    expect(at20).toEqual(laneMarks(l, 20_000))
+    // The restart at 39 s is reached: a new tick.
+    const at40 = laneMarksAt(l, 40_000)
+    expect(at40).not.toBe(at20)
+    expect(at40.filter((m) => m.kind === 'restart')).toHaveLength(3)
+    // Back before the 17 s restart: fewer marks again.
+    expect(laneMarksAt(l, 16_500).filter((m) => m.kind === 'restart')).toHaveLength(1)
+    // Another language words them anew.
+    expect(laneMarksAt(l, 16_500, translator('zh'))).not.toBe(laneMarksAt(l, 16_500))
   })
 
   it('says the STATUS at the cursor, and nothing before the Pod or after its deletion', () => {

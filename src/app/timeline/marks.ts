@@ -80,7 +80,8 @@ function restartTip(r: RestartTick, tr: Translate): string {
 
 /**
  * The marks of `lane` as of `cursorMs`, segments first (drawn under the ticks); their tooltips
- * and "why?" titles in the language of `tr`.
+ * and "why?" titles in the language of `tr`. The timeline asks for every lane's marks on every
+ * frame and reads a tooltip only on hover, so tooltips (and worded titles) are worded when read.
  */
 export function laneMarks(lane: PodTimeline, cursorMs: number, tr: Translate = t): Mark[] {
   const out: Mark[] = []
@@ -94,7 +95,9 @@ export function laneMarks(lane: PodTimeline, cursorMs: number, tr: Translate = t
       toMs,
       ended,
       segment: s,
-      tip: segmentTip(s, toMs, ended, tr),
+      get tip() {
+        return segmentTip(s, toMs, ended, tr)
+      },
       key: lane.key,
       revision: s.revision,
       why: s.status,
@@ -106,10 +109,14 @@ export function laneMarks(lane: PodTimeline, cursorMs: number, tr: Translate = t
       kind: 'condition',
       atMs: c.atMs,
       tick: c,
-      tip: conditionTip(c, tr),
+      get tip() {
+        return conditionTip(c, tr)
+      },
       key: lane.key,
       revision: c.revision,
-      why: `${c.type}=${c.status ?? tr('timeline.removed')}`,
+      get why() {
+        return `${c.type}=${c.status ?? tr('timeline.removed')}`
+      },
     })
   }
   for (const r of lane.restarts) {
@@ -118,10 +125,14 @@ export function laneMarks(lane: PodTimeline, cursorMs: number, tr: Translate = t
       kind: 'restart',
       atMs: r.atMs,
       tick: r,
-      tip: restartTip(r, tr),
+      get tip() {
+        return restartTip(r, tr)
+      },
       key: lane.key,
       revision: r.revision,
-      why: tr('timeline.restartWhy', { container: r.container, count: r.restartCount }),
+      get why() {
+        return tr('timeline.restartWhy', { container: r.container, count: r.restartCount })
+      },
     })
   }
   for (const e of lane.events) {
@@ -130,13 +141,48 @@ export function laneMarks(lane: PodTimeline, cursorMs: number, tr: Translate = t
       kind: 'event',
       atMs: e.atMs,
       tick: e,
-      tip: eventTip(e, tr),
+      get tip() {
+        return eventTip(e, tr)
+      },
       key: e.key,
       revision: e.revision,
       why: `${e.type} ${e.reason}`,
     })
   }
   return out
+}
+
+const marksCache = new WeakMap<PodTimeline, { tr: Translate; reached: string; marks: readonly Mark[] }>()
+
+/**
+ * laneMarks, the same array for as long as the cursor reaches the same marks of the lane (the
+ * timeline asks on every frame; a memoized lane then skips rendering). A segment still open
+ * (`ended: false`) keeps the `toMs` of when it was computed: draw it to the cursor.
+ */
+export function laneMarksAt(lane: PodTimeline, cursorMs: number, tr: Translate = t): readonly Mark[] {
+  const reached = reachedBy(lane, cursorMs)
+  const cached = marksCache.get(lane)
+  if (cached && cached.tr === tr && cached.reached === reached) return cached.marks
+  const marks = laneMarks(lane, cursorMs, tr)
+  marksCache.set(lane, { tr, reached, marks })
+  return marks
+}
+
+/** How many of the lane's segments began and ended, and how many ticks happened, by `cursorMs`. */
+function reachedBy(lane: PodTimeline, cursorMs: number): string {
+  let began = 0
+  let ended = 0
+  for (const s of lane.segments) {
+    if (s.fromMs > cursorMs) break
+    began++
+    if (s.toMs !== undefined && s.toMs <= cursorMs) ended++
+  }
+  const upTo = (ticks: readonly { readonly atMs: number }[]) => {
+    let n = 0
+    while (n < ticks.length && (ticks[n] as { atMs: number }).atMs <= cursorMs) n++
+    return n
+  }
+  return `${began} ${ended} ${upTo(lane.conditions)} ${upTo(lane.restarts)} ${upTo(lane.events)}`
 }
 
 /** The lane's STATUS at the cursor (the segment holding then), or undefined before it exists. */

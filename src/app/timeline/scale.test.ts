@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { axisTicks, fitWindow, formatGap, formatOffset, pan, timeAt, xOf, zoom } from './scale'
+import { axisTicks, fitWindow, formatGap, formatOffset, pan, pxOf, timeAt, xOf, zoom } from './scale'
 
 describe('timeline scale', () => {
   const w = { startMs: 0, endMs: 10_000 }
@@ -7,6 +7,14 @@ describe('timeline scale', () => {
   it('maps time to x and back', () => {
     expect(xOf(w, 500, 2_000)).toBe(100)
     expect(timeAt(w, 500, 100)).toBe(2_000)
+  })
+
+  it('draws on whole pixels: a fitted window that grows a little moves nothing drawn', () => {
+    expect(pxOf(w, 500, 2_010)).toBe(101)
+    // The cursor 4 ms later (one frame at 0.25×): every mark keeps its pixel.
+    const before = fitWindow(5_000)
+    const after = fitWindow(5_004)
+    for (const ms of [0, 1_200, 2_500, 5_000]) expect(pxOf(after, 750, ms)).toBe(pxOf(before, 750, ms))
   })
 
   it('zooms around the anchor, which keeps its place under the pointer', () => {
@@ -28,6 +36,15 @@ describe('timeline scale', () => {
   it('fits everything so far, at least a second', () => {
     expect(fitWindow(0)).toEqual({ startMs: 0, endMs: 1_000 })
     expect(fitWindow(20_000)).toEqual({ startMs: 0, endMs: 21_000 })
+  })
+
+  it('grows the fitted window in steps (two significant digits), not on every frame', () => {
+    expect(fitWindow(5_000)).toEqual({ startMs: 0, endMs: 5_300 })
+    expect(fitWindow(5_040)).toEqual(fitWindow(5_000))
+    expect(fitWindow(5_050).endMs).toBe(5_400)
+    expect(fitWindow(98_000).endMs).toBe(110_000)
+    for (const until of [0, 1, 999, 1_234, 9_999, 47_000, 1_000_000])
+      expect(fitWindow(until).endMs).toBeGreaterThanOrEqual(until * 1.05)
   })
 
   it('puts ticks on round steps at least the minimum gap apart', () => {

@@ -18,6 +18,15 @@ export function xOf(w: TimeWindow, width: number, atMs: number): number {
   return ((atMs - w.startMs) / (w.endMs - w.startMs)) * width
 }
 
+/**
+ * `xOf` in whole pixels, for drawing: the browser puts boxes on whole pixels anyway, and a mark
+ * whose pixel did not change is not rewritten. (The fitted window follows the cursor, so every
+ * mark moves by a fraction of a pixel each frame: unrounded, each was laid out and repainted.)
+ */
+export function pxOf(w: TimeWindow, width: number, atMs: number): number {
+  return Math.round(xOf(w, width, atMs))
+}
+
 export function timeAt(w: TimeWindow, width: number, x: number): number {
   return w.startMs + (x / Math.max(1, width)) * (w.endMs - w.startMs)
 }
@@ -43,9 +52,19 @@ function clampStart(w: TimeWindow): TimeWindow {
   return { startMs: 0, endMs: w.endMs - w.startMs }
 }
 
-/** The window that shows everything from 0 to `untilMs`, with a little room after it. */
+/**
+ * The window that shows everything from 0 to `untilMs`, with a little room after it: its end
+ * rounded up to two significant digits (5 250 → 5 300 ms), so that while the cursor plays the
+ * window grows in steps of 1–10 %, not on every frame (each step moves every mark on screen).
+ */
 export function fitWindow(untilMs: number): TimeWindow {
-  return { startMs: 0, endMs: Math.max(1_000, untilMs * 1.05) }
+  return { startMs: 0, endMs: roundUp2(Math.max(1_000, untilMs * 1.05)) }
+}
+
+/** `v` rounded up to two significant digits. */
+function roundUp2(v: number): number {
+  const step = 10 ** (Math.floor(Math.log10(v)) - 1)
+  return Math.ceil(v / step - 1e-9) * step
 }
 
 /**

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { makeMessage } from '../model/testing'
+import { APISERVER, ETCD, KUBECTL, layoutGraph } from './layout'
+import { LiveScene, type SceneState, sceneInputChanged } from './live-scene'
+import { buildScene } from './scene'
+import { captionKey, type MovingElement, pillKey, pillTransform, pulseKey, sameShape } from './scene-dom'
+
+const layout = layoutGraph(['worker-1'], 1)
+const request = makeMessage({ id: 1, from: KUBECTL, to: APISERVER, sentAtMs: 0, deliverAtMs: 100 })
+const step = makeMessage({
+  id: 2,
+  from: APISERVER,
+  to: APISERVER,
+  kind: 'step',
+  summary: 'authorized',
+  sentAtMs: 10,
+  deliverAtMs: 10,
+})
+const etcd = makeMessage({
+  id: 3,
+  from: APISERVER,
+  to: ETCD,
+  kind: 'etcd-request',
+  summary: 'Txn put /registry/pods/default/nginx',
+  sentAtMs: 20,
+  deliverAtMs: 60,
+})
+const messages = [request, step, etcd]
+
+const state = (cursorMs: number, selectedMessageId?: number): SceneState => ({
+  messages,
+  cursorMs,
+  maxFlightMs: 100,
+  selectedMessageId,
+})
+
+/** An element as the motion writes it: its transform, opacity and data-progress. */
+function fakeElement() {
+  const attributes = new Map<string, string>()
+  const el: MovingElement & { attributes: Map<string, string>; writes: number } = {
+    style: { transform: '', opacity: '' },
+    attributes,
+    writes: 0,
+    setAttribute(name, value) {
+      attributes.set(name, value)
+      this.writes++
+    },
+  }
+  return el
+}
+
+describe('the moving layer: shape and motion', () => {
+  it('has the same shape while the same messages move, another when one appears or leaves', () => {
+    const scene = (cursorMs: number, selected?: number) =>
+      buildScene({ layout, scale: 1, ...state(cursorMs, selected) })
+    expect(sameShape(scene(30), scene(40))).toBe(true)
+    // The etcd request arrives at 60, the request at 100: each leaves the layer.
+    expect(sameShape(scene(40), scene(61))).toBe(false)
+    expect(sameShape(scene(61), scene(99))).toBe(true)
+    expect(sameShape(scene(99), scene(100))).toBe(false)
+    // The etcd request appears at 20; a selection changes the shape too.
+    expect(sameShape(scene(15), scene(25))).toBe(false)
+    expect(sameShape(scene(30), scene(30, 1))).toBe(false)
+  })
+
+  it('places a pill in whole hundredths of a flow unit, its scale in numbers', () => {
+    expect(pillTransform({ x: 10.123456, y: 5 }, 1.5)).toBe(
+      'translate(10.12px, 5px) scale(1.5) translate(-50%, -50%)',
+    )
+  })
+
+  it('writes motion to the elements registered for the scene, and tells React only about new shapes', () => {
+    const live = new LiveScene(layout, 1, state(30))
+    let renders = 0
+    live.subscribe(() => renders++)
+    const pill = fakeElement()
+    const caption = fakeElement()
+    const pulse = fakeElement()
+    live.register(pillKey(1), pill)
+    live.register(captionKey(2), caption)
+    live.register(pulseKey(2), pulse)
+    live.writeLatest()
+    const at30 = buildScene({ layout, scale: 1, ...state(30) })
+    expect(pill.style.transform).toBe(
+      pillTransform(at30.pills.find((p) => p.message.id === 1)?.at ?? { x: 0, y: 0 }, 1),
+    )
+    expect(pill.attributes.get('data-progress')).toBe('0.300')
+    expect(caption.style.transform).not.toBe('')
+    expect(Number(pulse.style.opacity)).toBeGreaterThan(0)
+
+    // Moving on: the same pills, moved; no render.
+    live.update(state(40))
+    expect(pill.attributes.get('data-progress')).toBe('0.400')
+    expect(renders).toBe(0)
+    expect(live.getShape().pills.map((p) => p.message.id)).toEqual([1, 3])
+    // Standing still writes nothing again.
+    const writes = pill.writes
+    live.update(state(40))
+    expect(pill.writes).toBe(writes)
+    // The request arrives: a new shape, one render.
+    live.update(state(100))
+    expect(renders).toBe(1)
+    expect(live.getShape().pills.map((p) => p.message.id)).toEqual([])
+  })
+
+  it('is rebuilt only by the store fields it is made of', () => {
+    const s = { ...state(10), speed: 1 }
+    expect(sceneInputChanged(s, { ...s, speed: 2 } as typeof s)).toBe(false)
+    expect(sceneInputChanged(s, { ...s, cursorMs: 11 })).toBe(true)
+    expect(sceneInputChanged(s, { ...s, selectedMessageId: 1 })).toBe(true)
+  })
+})

@@ -1,0 +1,94 @@
+/**
+ * The moving layer's scene, kept current outside React: rebuilt whenever the cursor, the trace or
+ * the selection changes (inside playback's animation-frame tick, as the store changes), its
+ * motion written at once to the elements on screen, and React told only when its shape changed
+ * (a message appeared or left: scene-dom.ts). MessageOverlay renders the shape through
+ * useSyncExternalStore, so a shape change renders in the same frame as the cursor move.
+ */
+import type { State } from '../store/store'
+import type { GraphLayout } from './layout'
+import { buildScene, type Scene, upToSelected } from './scene'
+import { type Moving, type MovingElement, sameShape, writeMotion } from './scene-dom'
+
+/** The store fields a scene is built from. */
+export type SceneState = Pick<State, 'messages' | 'cursorMs' | 'maxFlightMs' | 'selectedMessageId'>
+
+/** Whether a store change can change the scene. */
+export const sceneInputChanged = (s: SceneState, prev: SceneState): boolean =>
+  s.cursorMs !== prev.cursorMs ||
+  s.messages !== prev.messages ||
+  s.maxFlightMs !== prev.maxFlightMs ||
+  s.selectedMessageId !== prev.selectedMessageId
+
+export class LiveScene {
+  private layout: GraphLayout
+  private scale: number
+  /** The newest scene (its motion is what the DOM shows). */
+  private latest: Scene
+  /** The scene whose shape React renders. */
+  private shape: Scene
+  private readonly listeners = new Set<() => void>()
+  private readonly elements = new Map<string, Moving>()
+
+  constructor(layout: GraphLayout, scale: number, state: SceneState) {
+    this.layout = layout
+    this.scale = scale
+    this.latest = this.build(state, 1)
+    this.shape = this.latest
+  }
+
+  /** A new layout or pill scale: everything is placed anew, and React re-renders (rings and sizes follow the layout). */
+  configure(layout: GraphLayout, scale: number, state: SceneState): void {
+    if (layout === this.layout && scale === this.scale) return
+    this.layout = layout
+    this.scale = scale
+    for (const m of this.elements.values()) m.transform = undefined
+    this.update(state, true)
+  }
+
+  /** Rebuild from the store, write the motion, and tell React if the shape changed. */
+  update(state: SceneState, force = false): void {
+    const scene = this.build(state, this.latest.sampling.step)
+    this.latest = scene
+    writeMotion(scene, this.elements, this.scale)
+    if (!force && sameShape(this.shape, scene)) return
+    this.shape = scene
+    for (const l of this.listeners) l()
+  }
+
+  /** After React committed: newly mounted elements get their place before the frame is painted. */
+  writeLatest(): void {
+    writeMotion(this.latest, this.elements, this.scale)
+  }
+
+  /** For useSyncExternalStore. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly getShape = (): Scene => this.shape
+
+  /** A ref callback's body: the element drawn for `key` (scene-dom.ts's keys); returns the cleanup. */
+  readonly register = (key: string, el: MovingElement): (() => void) => {
+    const moving: Moving = { el }
+    this.elements.set(key, moving)
+    return () => {
+      if (this.elements.get(key) === moving) this.elements.delete(key)
+    }
+  }
+
+  private build(s: SceneState, previousSampleStep: number): Scene {
+    // Stepping stands on one message: those sent later in the same millisecond are not shown yet
+    // (a Score step would otherwise give away the Filter step's outcome).
+    return buildScene({
+      layout: this.layout,
+      messages: upToSelected(s.messages, s.cursorMs, s.selectedMessageId),
+      cursorMs: s.cursorMs,
+      maxFlightMs: s.maxFlightMs,
+      selectedMessageId: s.selectedMessageId,
+      scale: this.scale,
+      previousSampleStep,
+    })
+  }
+}
