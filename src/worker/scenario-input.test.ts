@@ -587,3 +587,22 @@ spec:
     })
   })
 })
+
+describe('parseScenario: the cluster text read once', () => {
+  const cluster =
+    'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\nstatus:\n  capacity: {cpu: "4", memory: 8Gi}\n'
+  it('gives every fork of the same cluster the same frozen Nodes, and reads a changed cluster anew', () => {
+    const first = parseScenario({ seed: 1, clusterYaml: cluster, actions: [] })
+    const fork = parseScenario({
+      seed: 1,
+      clusterYaml: cluster,
+      actions: [{ type: 'apply', atMs: 0, yaml: 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n' }],
+    })
+    if (!first.ok || !fork.ok) throw new Error('the scenarios should parse')
+    expect(fork.scenario.nodes).toBe(first.scenario.nodes)
+    expect(Object.isFrozen(first.scenario.nodes?.[0]?.status?.capacity)).toBe(true)
+    const other = parseScenario({ seed: 1, clusterYaml: cluster.replace('n1', 'n2'), actions: [] })
+    if (!other.ok) throw new Error('the scenario should parse')
+    expect(other.scenario.nodes?.map((n) => n.metadata?.name)).toEqual(['n2'])
+  })
+})

@@ -7,7 +7,7 @@
  * line.
  */
 import { resourceForKind } from '../api/resources'
-import type { KubeObject, Node, Pod } from '../api/types'
+import { deepFreeze, type KubeObject, type Node, type Pod } from '../api/types'
 import type {
   NodeActionInput,
   ParseProblem,
@@ -221,7 +221,7 @@ export function parseClusterYaml(yaml: string): ClusterParse {
 
 /** The whole scenario; problems in an action are prefixed with its place (`action 2: …`). */
 export function parseScenario(input: ScenarioInput): ScenarioParse {
-  const cluster = parseClusterYaml(input.clusterYaml)
+  const cluster = parseClusterOnce(input.clusterYaml)
   if (!cluster.ok)
     return { ok: false, problems: cluster.problems.map((p) => ({ ...p, message: `cluster: ${p.message}` })) }
   const problems: ParseProblem[] = []
@@ -261,6 +261,18 @@ export function parseScenario(input: ScenarioInput): ScenarioParse {
     actions: [...actions.map((a) => a.action), ...cluster.faults],
   }
   return { ok: true, scenario, actions }
+}
+
+/**
+ * The cluster text parsed last, and what it gave. Every fork parses the whole scenario again, and
+ * its cluster text is the same as the last fork's (a 100-node cluster takes 25–130 ms to read,
+ * more in a busy worker). Frozen, as the runs that share it must never change it.
+ */
+let lastCluster: { readonly yaml: string; readonly parse: ClusterParse } | undefined
+
+function parseClusterOnce(yaml: string): ClusterParse {
+  if (lastCluster?.yaml !== yaml) lastCluster = { yaml, parse: deepFreeze(parseClusterYaml(yaml)) }
+  return lastCluster.parse
 }
 
 /**
