@@ -7,16 +7,7 @@ import type { MessageView } from '../../protocol/messages'
 import { firstSentAfter, longOnes } from './long-flights'
 
 /** Index of the first message sent after `atMs` (so [0, index) were sent at or before it). */
-export function sentBy(messages: readonly MessageView[], atMs: number): number {
-  let lo = 0
-  let hi = messages.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((messages[mid] as MessageView).sentAtMs <= atMs) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
+export const sentBy: (messages: readonly MessageView[], atMs: number) => number = firstSentAfter
 
 /** A flight this long or shorter is found by scanning the messages sent within it. */
 export const SHORT_FLIGHT_MS = 100
