@@ -57,7 +57,8 @@ const MAX_SLICES = 100_000
 
 /** Run `input` in a worker Session with the cursor at `atMs` and read what the app shows there. */
 export function runScenario(input: ScenarioInput, atMs: number): RunView {
-  const session = new Session()
+  // No forks here: spares (for fast forks) would be work for nothing.
+  const session = new Session({ spares: { count: 0 } })
   session.cursor(atMs, false, 1)
   const errors: string[] = []
   const revisions = new Map<string, ObjectRevision[]>()

@@ -73,7 +73,7 @@ describe('WorkerHost', () => {
     // The mirror checks that ids stay contiguous after each compaction.
     const mirror = new Mirror()
     mirror.take(loop.events())
-    const session = new Session(100)
+    const session = new Session({ keepMessages: 100 })
     const direct = new Mirror()
     direct.take(session.load(DEFAULT))
     direct.take(session.apply(1, NGINX, 0))

@@ -193,17 +193,21 @@ export class WorkerHost {
     this.pumpScheduled = false
     const end = this.env.now() + this.sliceMs
     let more = false
+    // The session's spare (session.ts) also runs in slices, but is not progress the user waits for.
+    let spareWork = false
     try {
       do {
         const r = this.session.computeSome(this.budget)
         this.emit(r.events)
         more = r.more
-      } while (more && this.env.now() < end)
+        spareWork = r.spareWork === true
+      } while ((more || spareWork) && this.env.now() < end)
     } catch (e) {
       more = false
+      spareWork = false
       this.emit([{ type: 'error', message: `the worker failed: ${errorText(e)}` }])
     }
-    if (more) this.schedulePump()
+    if (more || spareWork) this.schedulePump()
     this.flushWhenDue()
     this.reportProgress(more)
   }

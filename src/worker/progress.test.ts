@@ -33,6 +33,24 @@ describe('progress reports', () => {
     expect(last?.generation).toBe(host.session.generation)
   })
 
+  it('the spare runs in slices after the run is caught up, reported as nothing the user waits for', () => {
+    const loop = new Loop(1)
+    const host = new WorkerHost(loop, { budget: 50 })
+    host.handle({ type: 'load', scenario: { seed: 1, clusterYaml: '', actions: [] } })
+    host.handle({ type: 'apply', requestId: 1, yaml: DEPLOYMENT(3), atMs: 0 })
+    loop.drain()
+    const before = loop.progress().length
+    // The cursor moves on: the run has its lookahead already; the spare follows the cursor.
+    host.handle({ type: 'cursor', atMs: 4_000, playing: false, speed: 1 })
+    loop.drain()
+    expect(loop.progress().length).toBe(before)
+    // An apply at the cursor starts from the spare, just behind it: no replay from time 0.
+    host.handle({ type: 'apply', requestId: 2, yaml: DEPLOYMENT(4), atMs: 4_000 })
+    expect(host.session.cluster?.kernel.nowMs).toBeGreaterThan(3_000)
+    loop.drain()
+    expect(loop.events().filter((e) => e.type === 'applied')).toHaveLength(2)
+  })
+
   it('with acks, progress rides on frames, and nothing is posted before the last post is acknowledged', () => {
     const loop = new Loop(1)
     const host = new WorkerHost(loop, { budget: 50, ackFrames: true, maxPostBytes: 4096 })

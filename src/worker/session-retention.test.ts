@@ -40,7 +40,7 @@ const SCENARIO: ScenarioInput = {
 }
 
 function run(scenario: ScenarioInput, keep: number, cursorMs = 0): { session: Session; mirror: Mirror } {
-  const session = new Session(keep)
+  const session = new Session({ keepMessages: keep })
   const mirror = new Mirror()
   session.cursor(cursorMs, false, 1)
   mirror.take(session.load(scenario))

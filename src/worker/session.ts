@@ -12,7 +12,9 @@
  * A user action at time t forks the future: the cluster is rebuilt from the new scenario and run
  * from scratch (the simulation is deterministic, so everything before t comes out the same, which
  * the session checks), the UI is told to drop what it holds from t on, and the new trace streams
- * from there.
+ * from there. Rebuilding and replaying from time 0 is slow for a large cluster, so while there is
+ * nothing else to compute the session keeps spare builds just behind the cursor (spares.ts) that
+ * a user action joins instead.
  */
 import type {
   FaultInput,
@@ -35,6 +37,7 @@ import { type Message, ROUTINE_STAGES, WEBHOOKS } from '../sim/kernel/trace'
 import { DEFAULT_SEED, type Scenario, type ScenarioAction } from '../sim/scenario/scenario'
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
+import { type SpareOptions, Spares } from './spares'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
 
 /** The scenario of an empty default cluster. */
@@ -68,6 +71,18 @@ export interface ComputeResult {
   readonly events: WorkerEvent[]
   /** True when there is more to compute now; false when caught up (until a command changes that). */
   readonly more: boolean
+  /**
+   * Caught up, but the spares (spares.ts) have work to do: worth calling again when nothing else
+   * is waiting. Not progress the user waits for.
+   */
+  readonly spareWork?: boolean
+}
+
+export interface SessionOptions {
+  /** How many messages a run keeps in full (TRACE_KEEP_MESSAGES by default). */
+  readonly keepMessages?: number
+  /** The spare builds for fast forks (spares.ts); `{ count: 0 }` forks by rebuilding, as tests compare. */
+  readonly spares?: SpareOptions
 }
 
 export interface DeleteTarget {
@@ -125,9 +140,13 @@ export class Session {
   private playing = false
   private skipQuiet = false
   private speed = 1
+  private keepMessages: number
+  private readonly spares: Spares
 
-  /** `keepMessages`: how many messages a run keeps in full (TRACE_KEEP_MESSAGES by default). */
-  constructor(private keepMessages = TRACE_KEEP_MESSAGES) {}
+  constructor(options: SessionOptions = {}) {
+    this.keepMessages = options.keepMessages ?? TRACE_KEEP_MESSAGES
+    this.spares = new Spares((scenario) => this.newCluster(scenario), options.spares)
+  }
 
   /** Messages the UI holds or had compacted: the last id sent. */
   private get sentThrough(): number {
@@ -183,6 +202,7 @@ export class Session {
     }
     this.pending.clear()
     this.input = scenario
+    this.spares.reset()
     this.sent.length = 0
     this.sentFrom = 1
     this.sentCompacted = undefined
@@ -190,7 +210,7 @@ export class Session {
     this.reportedUntilMs = -1
     this.reportedIdleAtMs = undefined
     this.floorMs = -1
-    return [this.install(cluster, parsed.actions, -1, 0, requestId)]
+    return [this.install(cluster, actionsOf(parsed.actions), -1, 0, requestId)]
   }
 
   /**
@@ -376,7 +396,10 @@ export class Session {
     const frame = this.frame(run, target)
     if (frame) events.push(frame)
     events.push(...this.appliedEvents(run))
-    return { events, more: budgetHit || storyFound }
+    const more = budgetHit || storyFound
+    if (more) return { events, more }
+    const spareWork = this.input !== undefined && this.spares.tend(this.input, this.cursorMs, maxEvents)
+    return { events, more, ...(spareWork ? { spareWork } : {}) }
   }
 
   /** The virtual time to compute to once the cluster is idle. */
@@ -420,11 +443,22 @@ export class Session {
   ): WorkerEvent {
     const parsed = parseScenario(next)
     if (!parsed.ok) return problemEvent(requestId, parsed.problems, 'cannot apply')
+    const added = forkedBy !== undefined ? parsed.actions[forkedBy]?.action : undefined
+    const taken =
+      added && this.input && forkedBy !== undefined
+        ? this.spares.take(this.input, next, added, forkedBy)
+        : undefined
+    if (!taken) this.spares.drop()
     let cluster: Cluster
-    try {
-      cluster = this.newCluster(parsed.scenario)
-    } catch (e) {
-      return errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)
+    let actions: readonly ScenarioAction[]
+    if (taken) ({ cluster, actions } = taken)
+    else {
+      try {
+        cluster = this.newCluster(parsed.scenario)
+      } catch (e) {
+        return errorEvent(requestId, `cannot build the cluster: ${errorText(e)}`)
+      }
+      actions = actionsOf(parsed.actions)
     }
     // The UI keeps the messages sent before atMs and the revisions written before it; the new run
     // must reproduce those exactly (checked in computeSome) and streams what follows.
@@ -441,7 +475,7 @@ export class Session {
     this.reportedUntilMs = this.floorMs
     this.reportedIdleAtMs = undefined
     this.input = next
-    return this.install(cluster, parsed.actions, atMs, keep + 1, requestId, forkedBy)
+    return this.install(cluster, actions, atMs, keep + 1, requestId, forkedBy)
   }
 
   /**
@@ -471,7 +505,7 @@ export class Session {
 
   private install(
     cluster: Cluster,
-    actions: readonly ParsedAction[],
+    actions: readonly ScenarioAction[],
     fromMs: number,
     fromMessageId: number,
     requestId: number | undefined,
@@ -479,7 +513,7 @@ export class Session {
   ): WorkerEvent {
     this.run = {
       cluster,
-      actions: actions.map((a) => a.action),
+      actions,
       scanned: 0,
       lastActivityMs: 0,
       verified: this.sentThrough === 0,
@@ -646,6 +680,10 @@ export class Session {
     }
     return out
   }
+}
+
+function actionsOf(parsed: readonly ParsedAction[]): ScenarioAction[] {
+  return parsed.map((a) => a.action)
 }
 
 /** Index of the first message sent at or after `atMs` (messages are in sentAtMs order). */

@@ -63,11 +63,20 @@ export class Cluster {
   /** One entry per fault, filled in when it has acted (no results; its output says what it did). */
   readonly faultResults: ActionResult[] = []
 
+  /**
+   * The sequence numbers of each scenario action's events, first and last (undefined for an action
+   * that scheduled none), in the order of `scenario.actions`; where the actions' events began, and
+   * where construction ended. addAction reads them to order an added action's event as the
+   * constructor would have.
+   */
+  private readonly actionSeqs: Array<{ readonly first: number; readonly last: number } | undefined> = []
+  private readonly actionsFromSeq: number
+  private readonly constructedSeq: number
+  private current: Scenario
+
   /** Throws when the scenario's scheduler configuration is invalid (the message lists why). */
-  constructor(
-    readonly scenario: Scenario,
-    options: ClusterOptions = {},
-  ) {
+  constructor(scenario: Scenario, options: ClusterOptions = {}) {
+    this.current = scenario
     // Read first: a configuration kube-scheduler would refuse stops the cluster before it starts.
     const schedulerOptions = scenario.schedulerConfiguration
       ? optionsFromConfiguration(scenario.schedulerConfiguration)
@@ -113,20 +122,88 @@ export class Cluster {
       webhooks: this.kernel.component(WEBHOOKS) as WebhookServers | undefined,
       apiserverUrl: apiserverUrlOf(this.nodes),
     }
+    this.actionsFromSeq = this.kernel.nextSeq
     for (const action of scenario.actions) {
+      const first = this.kernel.nextSeq
       if (isFaultAction(action))
         scheduleFault(faults, action, (output) =>
           this.faultResults.push({ action, results: [], output, done: true }),
         )
-      else this.schedule(action)
+      else this.kernel.at(action.atMs, () => this.start(action))
+      const next = this.kernel.nextSeq
+      this.actionSeqs.push(next > first ? { first, last: next - 1 } : undefined)
     }
+    this.constructedSeq = this.kernel.nextSeq
   }
 
-  private schedule(action: UserAction): void {
-    this.kernel.at(action.atMs, () => {
-      this.kernel.cause = null
-      this.kernel.spawn(this.perform(action), `user ${action.type}`)
-    })
+  /** The scenario the cluster runs: the one it was built from, with any added actions. */
+  get scenario(): Scenario {
+    return this.current
+  }
+
+  private start(action: UserAction): void {
+    this.kernel.cause = null
+    this.kernel.spawn(this.perform(action), `user ${action.type}`)
+  }
+
+  /**
+   * Whether `action` can still be added at scenario index `index` (see addAction): a user action
+   * whose time nothing has run at yet.
+   */
+  canAddAction(action: ScenarioAction, index: number): boolean {
+    return (
+      !isFaultAction(action) &&
+      Number.isInteger(index) &&
+      index >= 0 &&
+      index <= this.current.actions.length &&
+      this.kernel.canScheduleAt(action.atMs) &&
+      this.seqAt(index) !== undefined
+    )
+  }
+
+  /**
+   * Add a user action at `index` of the scenario's actions, after the cluster has run for a while
+   * but before its time: the run goes on exactly as a cluster built with the action in its scenario
+   * would have run (its event is ordered among the same millisecond's events where the constructor
+   * would have scheduled it). A fault cannot be added (it is planned before the run starts).
+   * Throws when canAddAction is false.
+   */
+  addAction(action: UserAction, index: number): void {
+    const seq = this.canAddAction(action, index) ? this.seqAt(index) : undefined
+    if (seq === undefined)
+      throw new Error(
+        `cannot add ${action.type === 'apply' ? 'an' : 'a'} ${action.type} at ${action.atMs} ms (action ${index})`,
+      )
+    this.kernel.atSeq(action.atMs, seq, () => this.start(action))
+    const actions = [...this.current.actions]
+    actions.splice(index, 0, action)
+    this.actionSeqs.splice(index, 0, { first: seq, last: seq })
+    this.current = { ...this.current, actions }
+  }
+
+  /**
+   * A sequence number between the events of the actions before `index` and those from `index` on
+   * (undefined when repeated insertions at one place have run out of precision).
+   */
+  private seqAt(index: number): number | undefined {
+    let low = this.actionsFromSeq - 1
+    for (let i = index - 1; i >= 0; i--) {
+      const events = this.actionSeqs[i]
+      if (events) {
+        low = events.last
+        break
+      }
+    }
+    let high = this.constructedSeq
+    for (let i = index; i < this.actionSeqs.length; i++) {
+      const events = this.actionSeqs[i]
+      if (events) {
+        high = events.first
+        break
+      }
+    }
+    const seq = (low + high) / 2
+    return low < seq && seq < high ? seq : undefined
   }
 
   private *perform(action: UserAction) {

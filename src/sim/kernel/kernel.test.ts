@@ -494,3 +494,31 @@ describe('Kernel: determinism', () => {
     expect(simulate('seed-a')).not.toBe(simulate('seed-b'))
   })
 })
+
+describe('Kernel: an event placed by sequence (atSeq)', () => {
+  it('runs among its millisecond’s events as if scheduled when the sequence stood at its place', () => {
+    const { kernel } = setup()
+    const ran: string[] = []
+    kernel.at(10, () => ran.push('first'))
+    const between = kernel.nextSeq - 0.5
+    kernel.at(10, () => ran.push('second'))
+    kernel.at(5, () => kernel.at(10, () => ran.push('later')))
+    kernel.run({ untilMs: 6 })
+    kernel.atSeq(10, between, () => ran.push('placed'))
+    kernel.run()
+    expect(ran).toEqual(['first', 'placed', 'second', 'later'])
+  })
+
+  it('is refused once anything at or after its time has run, or the clock has passed it', () => {
+    const { kernel } = setup()
+    expect(kernel.canScheduleAt(0)).toBe(true)
+    kernel.at(10, () => undefined)
+    kernel.run()
+    expect(kernel.canScheduleAt(10)).toBe(false)
+    expect(kernel.canScheduleAt(11)).toBe(true)
+    expect(() => kernel.atSeq(10, 0.5, () => undefined)).toThrow(/cannot schedule at 10 ms/)
+    kernel.run({ untilMs: 20 })
+    expect(kernel.canScheduleAt(15)).toBe(false)
+    expect(kernel.canScheduleAt(20)).toBe(true)
+  })
+})

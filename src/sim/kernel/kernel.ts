@@ -150,6 +150,8 @@ export class Kernel {
   private readonly components = new Map<ComponentId, Component>()
   private readonly pendingCalls = new Map<number, Process>()
   private seq = 0
+  /** Virtual time of the last event run (-1 before the first): see canScheduleAt. */
+  private lastRunAtMs = -1
   private nextMessageId = 1
   /** The cause attached to what is sent now; see the class comment. */
   cause: number | null = null
@@ -223,6 +225,34 @@ export class Kernel {
   /** Run `fn` at virtual time `atMs` with the current cause. */
   at(atMs: number, fn: () => void, background = false): Timer {
     const event = new KernelEvent(this, Math.max(atMs, this.nowMs), this.seq++, background, fn, this.cause)
+    this.heap.push(event)
+    return event
+  }
+
+  /** The sequence number the next scheduled event gets (see atSeq). */
+  get nextSeq(): number {
+    return this.seq
+  }
+
+  /**
+   * Whether an event at `atMs` can still be placed anywhere among that millisecond's events: nothing
+   * at or after `atMs` has run yet, and the clock is not past it (`run({ untilMs })` moves it on).
+   */
+  canScheduleAt(atMs: number): boolean {
+    return this.lastRunAtMs < atMs && this.nowMs <= atMs
+  }
+
+  /**
+   * Run `fn` at `atMs`, ordered among that millisecond's events as if it had been scheduled when the
+   * sequence stood between `seq`'s neighbours (`seq` is a fraction strictly between two sequence
+   * numbers), with no cause. A user action added to a cluster that has already run goes where its
+   * constructor would have put it, so the run is the one a rebuild with the action in its scenario
+   * would give (see Cluster.addAction). Throws once anything at or after `atMs` has run.
+   */
+  atSeq(atMs: number, seq: number, fn: () => void): Timer {
+    if (!this.canScheduleAt(atMs))
+      throw new Error(`cannot schedule at ${atMs} ms: the kernel has run events at ${this.lastRunAtMs} ms`)
+    const event = new KernelEvent(this, atMs, seq, false, fn, null)
     this.heap.push(event)
     return event
   }
@@ -447,6 +477,7 @@ export class Kernel {
     if (!item) return false
     if (item.cancelled) return true
     this.nowMs = item.atMs
+    this.lastRunAtMs = item.atMs
     item.run()
     return true
   }
