@@ -6,19 +6,20 @@
  *
  *   npm run bench                      every case at full size
  *   npm run bench -- --smoke           every case, tiny
- *   npm run bench -- --only=basic,anti kernel | basic | anti | deployment | memory
+ *   npm run bench -- --only=basic,anti kernel | basic | anti | deployment | memory | reapply
  *   npm run bench -- --memory-pods=150000 [--keep-all-messages]
  */
 import { deployment } from './deployment'
 import { kernelEvents } from './kernel'
 import { memory, TRACE_KEEP } from './memory'
+import { reapply } from './reapply'
 import { type PerfResult, podAntiAffinity, runCase, schedulingBasic } from './scheduler-perf/cases'
 import { SIZES, type Sizes } from './sizes'
 
 const args = process.argv.slice(2)
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1]
 const sizes: Sizes = args.includes('--smoke') ? SIZES.smoke : SIZES.full
-const only = new Set((flag('only') ?? 'kernel,basic,anti,deployment,memory').split(','))
+const only = new Set((flag('only') ?? 'kernel,basic,anti,deployment,memory,reapply').split(','))
 const memoryPods = Number(flag('memory-pods') ?? sizes.memory.pods)
 /** `--keep-all-messages`: measure memory without trace retention (every message in full). */
 const keepAll = args.includes('--keep-all-messages')
@@ -33,7 +34,7 @@ function printPerf(r: PerfResult, goal: number, floor: number): void {
   )
   console.log(
     `  bare filter+score loop: ${n(r.bareMs)} ms wall (${n(r.bareCpuMs)} ms CPU) = ${n(r.barePodsPerSecond)} Pods/s; ` +
-      `whole path / bare = ${n(r.ratio, 2)} [goal < 2: ${verdict(r.ratio < 2)}]; ${n(r.messages)} messages; heap +${n(r.heapMiB)} MiB`,
+      `whole path / bare = ${n(r.ratio, 2)} [goal < 2: ${verdict(r.ratio < 2)}]; ${n(r.messages)} messages (newest ${n(r.keptMessages)} kept in full, as the app keeps a large run); heap +${n(r.heapMiB)} MiB`,
   )
 }
 
@@ -79,4 +80,18 @@ if (only.has('memory')) {
     console.log(
       `  at this rate ${n(r.nodes)} nodes + 150,000 Pods would take ${n(projected)} MiB [goal ≤ 1,024 MiB: ${verdict(projected <= 1024)}]`,
     )
+}
+if (only.has('reapply')) {
+  const { replicas, workers, applies, pausesMs, warmupMs } = sizes.reapply
+  const ms = (values: readonly number[]) => values.map((v) => n(v)).join(' ')
+  const p95 = (values: readonly number[]) =>
+    [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1] ?? 0
+  for (const pauseMs of pausesMs) {
+    const r = reapply({ replicas, workers, applies, pauseMs, warmupMs })
+    console.log(
+      `re-apply at the cursor, ${n(replicas)} replicas on ${n(workers + 1)} nodes, ${n(pauseMs)} ms apart: kubectl's answer in ` +
+        `p95 ${n(p95(r.spares))} ms with spares (${ms(r.spares)}) [goal ≤ 100: ${verdict(p95(r.spares) <= 100)}]; ` +
+        `p95 ${n(p95(r.rebuild))} ms rebuilding (${ms(r.rebuild)}); ${n(r.messages)} messages in the run`,
+    )
+  }
 }

@@ -5,6 +5,14 @@ export interface Sizes {
   readonly anti: { nodes: number; initPods: number; measurePods: number }
   readonly deployments: ReadonlyArray<readonly [replicas: number, nodes: number]>
   readonly memory: { nodes: number; pods: number }
+  /** Re-applies at the cursor (bench/reapply.ts), after a user's pause and in quick succession. */
+  readonly reapply: {
+    replicas: number
+    workers: number
+    applies: number
+    pausesMs: readonly number[]
+    warmupMs: number
+  }
 }
 
 export const SIZES: Readonly<Record<'full' | 'smoke', Sizes>> = {
@@ -22,6 +30,8 @@ export const SIZES: Readonly<Record<'full' | 'smoke', Sizes>> = {
     // 150,000 Pods do not fit in the default heap yet (see docs/performance.md): the run measures
     // 20,000 and projects; `--memory-pods=150000` (with a larger --max-old-space-size) tries it.
     memory: { nodes: 5000, pods: 20_000 },
+    // The browser benchmark's scenario: 99 replicas on 100 nodes.
+    reapply: { replicas: 99, workers: 99, applies: 10, pausesMs: [2_000, 300], warmupMs: 10_000 },
   },
   smoke: {
     kernelEvents: 20_000,
@@ -29,5 +39,6 @@ export const SIZES: Readonly<Record<'full' | 'smoke', Sizes>> = {
     anti: { nodes: 120, initPods: 20, measurePods: 60 },
     deployments: [[3, 4]],
     memory: { nodes: 50, pods: 100 },
+    reapply: { replicas: 3, workers: 3, applies: 2, pausesMs: [300], warmupMs: 200 },
   },
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { deployment } from './deployment'
 import { kernelEvents } from './kernel'
 import { memory } from './memory'
+import { reapply } from './reapply'
 import { podAntiAffinity, runCase, schedulingBasic } from './scheduler-perf/cases'
 import { SIZES } from './sizes'
 
@@ -59,5 +60,16 @@ describe('benchmarks at smoke size', () => {
     expect(r.bound).toBe(smoke.memory.pods)
     expect(r.messages).toBeGreaterThan(smoke.memory.pods)
     expect(Number.isFinite(r.totalMiB)).toBe(true)
+  })
+
+  it('re-apply: kubectl answers every re-apply, with spares and without', () => {
+    const { replicas, workers, applies, pausesMs, warmupMs } = smoke.reapply
+    const r = reapply({ replicas, workers, applies, pauseMs: pausesMs[0] as number, warmupMs })
+    expect(r.spares).toHaveLength(applies)
+    expect(r.rebuild).toHaveLength(applies)
+    // One down, then back up: configured each time (75 virtual ms apart, each one finished).
+    expect(r.answers).toEqual(Array.from({ length: applies }, () => 'web configured'))
+    expect(r.rebuildAnswers).toEqual(r.answers)
+    expect(r.messages).toBeGreaterThan(0)
   })
 })

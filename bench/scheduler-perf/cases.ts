@@ -9,6 +9,7 @@
 import type { Node, Pod } from '../../src/api/types'
 import { makeNode } from '../../src/sim/cluster/default-cluster'
 import { harness } from '../../src/sim/scheduler/testing/harness'
+import { TRACE_KEEP_MESSAGES } from '../../src/worker/session'
 import { perfControlPlane } from './control-plane'
 import { type Placement, placementOf } from './placement'
 
@@ -39,6 +40,8 @@ export interface PerfResult {
   /** Wall time of the whole path over the bare loop's: 2 means the path around costs as much as the algorithm. */
   readonly ratio: number
   readonly messages: number
+  /** Of `messages`, how many the trace still holds in full at the end (the newest). */
+  readonly keptMessages: number
   readonly heapMiB: number
   /** Where the whole path put every Pod, read back from etcd. */
   readonly placement: Placement
@@ -132,6 +135,7 @@ export function runCase(c: PerfCase): PerfResult {
     barePodsPerSecond: (c.measurePods / bare.wallMs) * 1000,
     ratio: whole.wallMs / bare.wallMs,
     messages: whole.messages,
+    keptMessages: whole.keptMessages,
     heapMiB: whole.heapMiB,
     placement: whole.placement,
   }
@@ -143,7 +147,10 @@ function wholePath(c: PerfCase, nodes: readonly Node[], init: readonly Pod[], me
   const gc = (globalThis as { gc?: () => void }).gc
   gc?.()
   const heapBefore = process.memoryUsage().heapUsed
-  const cp = perfControlPlane(nodes, c.namespaces)
+  // The trace is kept as the app's worker keeps a large run's (the newest TRACE_KEEP_MESSAGES in
+  // full, the rest counted by stage), as bench/deployment.ts does: keeping all 2 million messages
+  // of the full size would measure the young-generation GC of a trace no run keeps.
+  const cp = perfControlPlane(nodes, c.namespaces, { keepMessages: TRACE_KEEP_MESSAGES })
   cp.kernel.run()
   cp.creator.createAll(init, 16, () => {})
   cp.kernel.run()
@@ -155,9 +162,10 @@ function wholePath(c: PerfCase, nodes: readonly Node[], init: readonly Pod[], me
   const cpuMs = cpuSince(c0)
   const scheduled = cp.bound() - c.initPods
   const messages = cp.kernel.messageCount
+  const keptMessages = cp.kernel.trace.length
   gc?.()
   const heapMiB = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20
-  return { wallMs, cpuMs, scheduled, messages, heapMiB, placement: placementOf(cp.etcd.store) }
+  return { wallMs, cpuMs, scheduled, messages, keptMessages, heapMiB, placement: placementOf(cp.etcd.store) }
 }
 
 /**

@@ -13,9 +13,15 @@ export function diff(before: unknown, after: unknown, path = ''): JsonPatchOp[] 
 /**
  * Appends to one list, and builds a path string only for an op it emits: equal subtrees (most of
  * an object an admission plugin did not touch) cost no allocation. `keys` is the path below
- * `base`, as a stack of escaped segments.
+ * `base`, as a stack of segments (array indices as numbers), escaped only when a path is written.
  */
-function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: string, keys: string[]): void {
+function diffInto(
+  ops: JsonPatchOp[],
+  before: unknown,
+  after: unknown,
+  base: string,
+  keys: (string | number)[],
+): void {
   if (before === after) return
   if (!isObject(before) || !isObject(after) || Array.isArray(before) !== Array.isArray(after)) {
     ops.push(
@@ -28,8 +34,11 @@ function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: str
   if (Array.isArray(before) && Array.isArray(after)) {
     const common = Math.min(before.length, after.length)
     for (let i = 0; i < common; i++) {
-      keys.push(String(i))
-      diffInto(ops, before[i], after[i], base, keys)
+      const bv = before[i]
+      const av = after[i]
+      if (bv === av) continue
+      keys.push(i)
+      diffInto(ops, bv, av, base, keys)
       keys.pop()
     }
     for (let i = common; i < after.length; i++)
@@ -41,20 +50,25 @@ function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: str
   const b = before as Record<string, unknown>
   const a = after as Record<string, unknown>
   // Own keys only: `in` would also see Object.prototype members such as `constructor`.
+  let shared = 0
   for (const k of Object.keys(b)) {
     if (!Object.hasOwn(a, k)) {
       ops.push({ op: 'remove', path: `${pathOf(base, keys)}/${escapePointer(k)}` })
       continue
     }
+    shared++
     const bv = b[k]
     const av = a[k]
     // Equal leaves are the common case: decide them without touching the key stack.
     if (bv === av) continue
-    keys.push(escapePointer(k))
+    keys.push(k)
     diffInto(ops, bv, av, base, keys)
     keys.pop()
   }
-  for (const k of Object.keys(a))
+  // `after` has a key `before` lacks only when it has more keys than the two share.
+  const afterKeys = Object.keys(a)
+  if (afterKeys.length === shared) return
+  for (const k of afterKeys)
     if (!Object.hasOwn(b, k))
       ops.push({ op: 'add', path: `${pathOf(base, keys)}/${escapePointer(k)}`, value: a[k] })
 }
@@ -63,8 +77,13 @@ function diffInto(ops: JsonPatchOp[], before: unknown, after: unknown, base: str
  * The pointer of the node `keys` below `base`. A function, not a closure per node: the diff visits
  * every node of the object, and a closure each (named by tsx's keepNames) cost more than the walk.
  */
-function pathOf(base: string, keys: readonly string[]): string {
-  return keys.length ? `${base}/${keys.join('/')}` : base
+function pathOf(base: string, keys: readonly (string | number)[]): string {
+  let path = base
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i] as string | number
+    path += `/${typeof k === 'number' ? k : escapePointer(k)}`
+  }
+  return path
 }
 
 function isObject(v: unknown): v is object {

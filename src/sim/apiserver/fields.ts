@@ -62,9 +62,23 @@ export function parseFieldSelector(resource: string, text: string | undefined): 
  */
 const BOOLEAN_FIELDS = new Set(['spec.unschedulable', 'spec.hostNetwork'])
 
+/** A field's path, split once: a watch with a field selector tests every event it might get. */
+const FIELD_PATHS = new Map<string, readonly string[]>()
+
+function fieldPath(field: string): readonly string[] {
+  let path = FIELD_PATHS.get(field)
+  if (path === undefined) {
+    path = field.split('.')
+    // Only selectable fields pass parseFieldSelector; the bound is for any other caller.
+    if (FIELD_PATHS.size >= 256) FIELD_PATHS.clear()
+    FIELD_PATHS.set(field, path)
+  }
+  return path
+}
+
 export function fieldValue(obj: KubeObject, field: string): string {
   let v: unknown = obj
-  for (const part of field.split('.')) {
+  for (const part of fieldPath(field)) {
     if (v === null || typeof v !== 'object') {
       v = undefined
       break

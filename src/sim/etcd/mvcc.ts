@@ -78,6 +78,11 @@ export class MvccStore<V = unknown> {
   /** Sorted key list for prefix ranges; rebuilt lazily after inserts. */
   private sortedKeys: string[] | undefined = []
   private readonly watchers = new Set<Watcher<V>>()
+  /**
+   * The watchers as of the last change to the set: a write notifies this list, so a callback that
+   * adds or cancels a watch does not change who this write notifies (and no copy per write).
+   */
+  private watcherList: readonly Watcher<V>[] = []
   /** Events by revision, for watches that start in the past. */
   private readonly eventLog: StoreChange<V>[] = []
 
@@ -189,7 +194,15 @@ export class MvccStore<V = unknown> {
     if (writes && events.length > 0) {
       this.rev = newRev
       this.eventLog.push({ revision: newRev, events })
-      for (const w of [...this.watchers]) {
+      const watchers = this.watcherList
+      for (let i = 0; i < watchers.length; i++) {
+        const w = watchers[i] as Watcher<V>
+        // Most writes are one event, and most watchers want none of it: no empty list per watcher.
+        if (events.length === 1) {
+          const e = events[0] as WatchEventKV<V>
+          if (e.kv.key.startsWith(w.prefix)) w.callback([e], newRev)
+          continue
+        }
         const matching = events.filter((e) => e.kv.key.startsWith(w.prefix))
         if (matching.length > 0) w.callback(matching, newRev)
       }
@@ -221,7 +234,12 @@ export class MvccStore<V = unknown> {
     }
     const watcher: Watcher<V> = { prefix, callback }
     this.watchers.add(watcher)
-    return () => this.watchers.delete(watcher)
+    this.watcherList = [...this.watchers]
+    return () => {
+      const removed = this.watchers.delete(watcher)
+      if (removed) this.watcherList = [...this.watchers]
+      return removed
+    }
   }
 
   /**

@@ -15,13 +15,30 @@ export function parseStartTime(text: string): number {
   return ms
 }
 
+/** The last second formatted: every object written within one virtual second has the same stamp. */
+let lastSecond = Number.NaN
+let lastSecondText = ''
+
 /** metav1.Time: RFC 3339 to the second, as the apiserver serializes it. */
 export function rfc3339(epochMs: number): string {
-  return new Date(Math.floor(epochMs / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+  const second = Math.floor(epochMs / 1000)
+  if (second !== lastSecond) {
+    lastSecondText = new Date(second * 1000).toISOString().replace('.000Z', 'Z')
+    lastSecond = second
+  }
+  return lastSecondText
 }
+
+/** The last millisecond formatted as MicroTime (Events of one instant share it). */
+let lastMicroMs = Number.NaN
+let lastMicroText = ''
 
 /** metav1.MicroTime: RFC 3339 with microseconds. */
 export function rfc3339Micro(epochMs: number): string {
-  const iso = new Date(epochMs).toISOString() // 2025-05-01T10:00:00.123Z
-  return `${iso.slice(0, 23)}000Z`
+  if (epochMs !== lastMicroMs) {
+    const iso = new Date(epochMs).toISOString() // 2025-05-01T10:00:00.123Z
+    lastMicroText = `${iso.slice(0, 23)}000Z`
+    lastMicroMs = epochMs
+  }
+  return lastMicroText
 }

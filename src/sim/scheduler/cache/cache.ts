@@ -23,6 +23,11 @@ interface PodState {
 }
 
 interface ImageState {
+  /**
+   * The name as first seen: every node's map is keyed by this one string, so the lookups Score
+   * makes per node compare one string already in cache, not 5,000 decoded copies of it.
+   */
+  readonly name: string
   readonly summary: ImageStateSummary
   readonly nodes: Set<string>
 }
@@ -186,12 +191,12 @@ export class SchedulerCache implements NodeInfoLister {
       for (const name of image.names ?? []) {
         let state = this.imageStates.get(name)
         if (!state) {
-          state = { summary: { sizeBytes: image.sizeBytes ?? 0, numNodes: 0 }, nodes: new Set() }
+          state = { name, summary: { sizeBytes: image.sizeBytes ?? 0, numNodes: 0 }, nodes: new Set() }
           this.imageStates.set(name, state)
         }
         state.nodes.add(ni.name)
         state.summary.numNodes = state.nodes.size
-        states.set(name, state.summary)
+        states.set(state.name, state.summary)
       }
     }
     ni.imageStates = states

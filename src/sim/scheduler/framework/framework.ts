@@ -358,7 +358,8 @@ export class Framework implements FrameworkRunner {
       const pl = plugins[p] as ScorePlugin
       const column = new Array<number>(nodes.length)
       try {
-        for (let n = 0; n < nodes.length; n++) column[n] = pl.score(state, pod, nodes[n] as NodeInfo)
+        if (pl.scoreNodes) pl.scoreNodes(state, pod, nodes, column)
+        else for (let n = 0; n < nodes.length; n++) column[n] = pl.score(state, pod, nodes[n] as NodeInfo)
       } catch (e) {
         if (!(e instanceof PluginError)) throw e
         return errorStatus(`running Score plugins: plugin "${pl.name}" failed with: ${e.message}`, pl.name)

@@ -163,6 +163,14 @@ export interface ScoreExtensions {
 export interface ScorePlugin extends Plugin {
   /** The raw score of one feasible node (an integer). Errors are thrown as PluginError. */
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number
+  /**
+   * Optional: `scores[i] = score(state, pod, nodes[i])` for every node, in order. The framework
+   * calls it instead of `score` per node: the loop over a few hundred nodes then runs inside the
+   * plugin (one receiver, its PreScore state read once) instead of dispatching to every Score
+   * plugin from one call site in the framework. Upstream's Score is per node too; this is only
+   * how the same calls are made.
+   */
+  scoreNodes?(state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: number[]): void
   readonly scoreExtensions?: ScoreExtensions
 }
 

@@ -7,11 +7,13 @@
 interface Entry<T> {
   item: T
   seq: number
+  /** Where the entry is in `entries`: moving it is a field write, not a map update per level. */
+  pos: number
 }
 
 export class KeyedHeap<T> {
   private readonly entries: Entry<T>[] = []
-  private readonly index = new Map<string, number>()
+  private readonly index = new Map<string, Entry<T>>()
   private seq = 0
 
   constructor(
@@ -28,8 +30,7 @@ export class KeyedHeap<T> {
   }
 
   get(key: string): T | undefined {
-    const i = this.index.get(key)
-    return i === undefined ? undefined : (this.entries[i] as Entry<T>).item
+    return this.index.get(key)?.item
   }
 
   peek(): T | undefined {
@@ -39,28 +40,31 @@ export class KeyedHeap<T> {
   /** Add, or replace the item with the same key and restore the order. */
   addOrUpdate(item: T): void {
     const key = this.keyOf(item)
-    const i = this.index.get(key)
-    if (i !== undefined) {
-      ;(this.entries[i] as Entry<T>).item = item
-      this.fix(i)
+    const e = this.index.get(key)
+    if (e !== undefined) {
+      e.item = item
+      this.fix(e.pos)
       return
     }
-    this.entries.push({ item, seq: this.seq++ })
-    this.index.set(key, this.entries.length - 1)
-    this.up(this.entries.length - 1)
+    const entry: Entry<T> = { item, seq: this.seq++, pos: this.entries.length }
+    this.entries.push(entry)
+    this.index.set(key, entry)
+    this.up(entry.pos)
   }
 
   pop(): T | undefined {
     if (this.entries.length === 0) return undefined
-    const top = (this.entries[0] as Entry<T>).item
+    const top = this.entries[0] as Entry<T>
+    this.index.delete(this.keyOf(top.item))
     this.removeAt(0)
-    return top
+    return top.item
   }
 
   delete(key: string): boolean {
-    const i = this.index.get(key)
-    if (i === undefined) return false
-    this.removeAt(i)
+    const e = this.index.get(key)
+    if (e === undefined) return false
+    this.index.delete(key)
+    this.removeAt(e.pos)
     return true
   }
 
@@ -68,21 +72,22 @@ export class KeyedHeap<T> {
     return this.entries.map((e) => e.item)
   }
 
+  /** Remove the entry at `i` (its key is already out of the index). */
   private removeAt(i: number): void {
-    const removed = this.entries[i] as Entry<T>
-    this.index.delete(this.keyOf(removed.item))
     const last = this.entries.pop() as Entry<T>
     if (i < this.entries.length) {
       this.entries[i] = last
-      this.index.set(this.keyOf(last.item), i)
+      last.pos = i
       this.fix(i)
     }
   }
 
   private before(a: Entry<T>, b: Entry<T>): boolean {
     if (this.less(a.item, b.item)) return true
-    if (this.less(b.item, a.item)) return false
-    return a.seq < b.seq
+    // Not less: `a` comes first only if `b` is not less either and `a` came first. Sequence
+    // numbers differ, so a later `a` loses without asking the order function again.
+    if (a.seq > b.seq) return false
+    return !this.less(b.item, a.item)
   }
 
   private fix(i: number): void {
@@ -97,11 +102,11 @@ export class KeyedHeap<T> {
       const p = this.entries[parent] as Entry<T>
       if (!this.before(e, p)) break
       this.entries[i] = p
-      this.index.set(this.keyOf(p.item), i)
+      p.pos = i
       i = parent
     }
     this.entries[i] = e
-    this.index.set(this.keyOf(e.item), i)
+    e.pos = i
     return i !== start
   }
 
@@ -117,10 +122,10 @@ export class KeyedHeap<T> {
       const child = this.entries[c] as Entry<T>
       if (!this.before(child, e)) break
       this.entries[i] = child
-      this.index.set(this.keyOf(child.item), i)
+      child.pos = i
       i = c
     }
     this.entries[i] = e
-    this.index.set(this.keyOf(e.item), i)
+    e.pos = i
   }
 }

@@ -7,7 +7,7 @@
  * Weighted scores, totals and the tie-break come from the algorithm's result (they are the
  * framework's, not a plugin's), so the recorder only adds the raw scores and per-node verdicts.
  */
-import type { Pod } from '../../../api/types'
+import type { Pod, Writable } from '../../../api/types'
 import type { ScheduleOutcome } from '../algorithm/schedule-pod'
 import type { CycleState } from '../framework/cycle-state'
 import type { PriorityList } from '../framework/framework'
@@ -21,7 +21,15 @@ import type {
 } from '../framework/interfaces'
 import type { NodeInfo } from '../framework/node-info'
 import type { Status } from '../framework/status'
-import type { AttemptRecord, AttemptResult, FilterOutcome, PreOutcome, RecordingMode } from './record'
+import type {
+  AttemptRecord,
+  AttemptResult,
+  FilterOutcome,
+  FilterRecord,
+  PreOutcome,
+  RecordingMode,
+  ScoreRecord,
+} from './record'
 
 /** Methods a wrapper passes through unchanged. */
 const PASS_THROUGH = [
@@ -102,44 +110,55 @@ export class AttemptRecorder {
   finish(ctx: AttemptContext, outcome: ScheduleOutcome, end: AttemptEnd): AttemptRecord {
     const d = this.draft
     this.draft = null
-    const base = {
+    // Built by assignment in the order the spreads used to give (the trace's JSON is the same):
+    // one object each, not a spread of a temporary per optional field, for every attempt.
+    const filter: Writable<FilterRecord> = {
       pod: ctx.podKey,
       podUid: ctx.podUid,
       attempt: ctx.attempt,
       atMs: ctx.atMs,
       mode: this.mode,
-    }
-    const filter = {
-      ...base,
       cycle: ctx.cycle,
       search: outcome.kind === 'no-nodes' ? null : outcome.search,
       result: end.result,
-      ...(end.message !== undefined ? { message: end.message } : {}),
-      ...(d ? { preFilter: d.preFilter, filter: d.filter } : {}),
-      ...(end.unschedulablePlugins ? { unschedulablePlugins: end.unschedulablePlugins } : {}),
-      ...(end.postFilter ? { postFilter: end.postFilter } : {}),
-      ...(end.preemption ? { preemption: end.preemption } : {}),
     }
+    if (end.message !== undefined) filter.message = end.message
+    if (d) {
+      filter.preFilter = d.preFilter
+      filter.filter = d.filter
+    }
+    if (end.unschedulablePlugins) filter.unschedulablePlugins = end.unschedulablePlugins
+    if (end.postFilter) filter.postFilter = end.postFilter
+    if (end.preemption) filter.preemption = end.preemption
     if (outcome.kind !== 'scheduled' || end.result !== 'Scheduled') return { filter }
     const p = outcome.priorities
     const sel = outcome.selection
-    const score = {
-      ...base,
+    const score: Writable<ScoreRecord> = {
+      pod: ctx.podKey,
+      podUid: ctx.podUid,
+      attempt: ctx.attempt,
+      atMs: ctx.atMs,
+      mode: this.mode,
       scored: p !== null,
       selectedNode: outcome.suggestedHost,
-      ...(d && p ? { preScore: d.preScore, score: d.score } : {}),
-      ...(d && p ? this.columns(p) : {}),
-      ...(sel && p && sel.ties.length > 1
-        ? {
-            tieBreak: {
-              candidates: (this.mode === 'full' ? sel.ties : sel.ties.slice(0, 3)).map(
-                (i) => (p.nodes[i] as NodeInfo).name,
-              ),
-              count: sel.ties.length,
-              maxScore: sel.maxScore,
-            },
-          }
-        : {}),
+    }
+    if (d && p) {
+      score.preScore = d.preScore
+      score.score = d.score
+      const columns = this.columns(p)
+      score.normalized = columns.normalized
+      score.weighted = columns.weighted
+      score.total = columns.total
+      score.weights = columns.weights
+    }
+    if (sel && p && sel.ties.length > 1) {
+      score.tieBreak = {
+        candidates: (this.mode === 'full' ? sel.ties : sel.ties.slice(0, 3)).map(
+          (i) => (p.nodes[i] as NodeInfo).name,
+        ),
+        count: sel.ties.length,
+        maxScore: sel.maxScore,
+      }
     }
     return { filter, score }
   }

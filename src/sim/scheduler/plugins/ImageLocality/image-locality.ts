@@ -76,13 +76,21 @@ export class ImageLocality implements ScorePlugin {
   }
 
   score(_state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
-    const totalNumNodes = this.handle.snapshot.list().length
-    const images = this.imagesOf(pod)
-    let sum = 0
-    for (let i = 0; i < images.length; i++) {
-      const state = nodeInfo.imageStates.get(images[i] as string)
-      if (state) sum += scaledImageScore(state, totalNumNodes)
-    }
-    return calculatePriority(sum, images.length)
+    return nodeScore(this.imagesOf(pod), nodeInfo, this.handle.snapshot.list().length)
   }
+
+  scoreNodes(_state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: number[]): void {
+    const images = this.imagesOf(pod)
+    const totalNumNodes = this.handle.snapshot.list().length
+    for (let i = 0; i < nodes.length; i++) scores[i] = nodeScore(images, nodes[i] as NodeInfo, totalNumNodes)
+  }
+}
+
+function nodeScore(images: readonly string[], nodeInfo: NodeInfo, totalNumNodes: number): number {
+  let sum = 0
+  for (let i = 0; i < images.length; i++) {
+    const state = nodeInfo.imageStates.get(images[i] as string)
+    if (state) sum += scaledImageScore(state, totalNumNodes)
+  }
+  return calculatePriority(sum, images.length)
 }

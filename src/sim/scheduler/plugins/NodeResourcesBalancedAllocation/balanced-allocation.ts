@@ -102,6 +102,18 @@ export class BalancedAllocation implements PreScorePlugin, ScorePlugin {
     return this.balancedScore(nodeInfo, requests)
   }
 
+  scoreNodes(state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: number[]): void {
+    let requests = PRE_SCORE_STATE.read(state)
+    if (requests === undefined) {
+      requests = this.podRequestList(pod)
+      if (requestsNothing(requests)) {
+        scores.fill(0, 0, nodes.length)
+        return
+      }
+    }
+    for (let i = 0; i < nodes.length; i++) scores[i] = this.balancedScore(nodes[i] as NodeInfo, requests)
+  }
+
   /** resourceAllocationScorer.score with balancedResourceScorer, over NodeInfo.requested. */
   private balancedScore(nodeInfo: NodeInfo, requests: readonly number[]): number {
     const alloc = nodeInfo.allocatable

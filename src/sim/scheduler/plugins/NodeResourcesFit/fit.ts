@@ -234,7 +234,15 @@ export class Fit implements PreFilterPlugin, FilterPlugin, PreScorePlugin, Score
   }
 
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
+    return this.scoreWith(PRE_SCORE_STATE.read(state) ?? this.podRequestList(pod), nodeInfo)
+  }
+
+  scoreNodes(state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: number[]): void {
     const requests = PRE_SCORE_STATE.read(state) ?? this.podRequestList(pod)
+    for (let i = 0; i < nodes.length; i++) scores[i] = this.scoreWith(requests, nodes[i] as NodeInfo)
+  }
+
+  private scoreWith(requests: readonly number[], nodeInfo: NodeInfo): number {
     fillAllocatableRequest(nodeInfo, this.resources, requests, this.requested, this.allocatable)
     return this.scorer(this.requested, this.allocatable)
   }

@@ -42,6 +42,17 @@ function preferNoScheduleTolerations(pod: Pod): Toleration[] {
   return (pod.spec?.tolerations ?? []).filter((t) => !t.effect || t.effect === 'PreferNoSchedule')
 }
 
+/** countIntolerableTaintsPreferNoSchedule. */
+function intolerablePreferNoSchedule(tolerations: readonly Toleration[], nodeInfo: NodeInfo): number {
+  const taints = nodeInfo.node?.spec?.taints
+  if (!taints) return 0
+  let count = 0
+  for (const taint of taints) {
+    if (taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint)) count++
+  }
+  return count
+}
+
 export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugin, EnqueueExtensions {
   readonly name = NAME
 
@@ -61,14 +72,16 @@ export class TaintToleration implements FilterPlugin, PreScorePlugin, ScorePlugi
   }
 
   score(state: CycleState, pod: Pod, nodeInfo: NodeInfo): number {
+    return intolerablePreferNoSchedule(
+      PRE_SCORE_STATE.read(state) ?? preferNoScheduleTolerations(pod),
+      nodeInfo,
+    )
+  }
+
+  scoreNodes(state: CycleState, pod: Pod, nodes: readonly NodeInfo[], scores: number[]): void {
     const tolerations = PRE_SCORE_STATE.read(state) ?? preferNoScheduleTolerations(pod)
-    const taints = nodeInfo.node?.spec?.taints
-    if (!taints) return 0
-    let count = 0
-    for (const taint of taints) {
-      if (taint.effect === 'PreferNoSchedule' && !tolerationsTolerateTaint(tolerations, taint)) count++
-    }
-    return count
+    for (let i = 0; i < nodes.length; i++)
+      scores[i] = intolerablePreferNoSchedule(tolerations, nodes[i] as NodeInfo)
   }
 
   readonly scoreExtensions: ScoreExtensions = {
