@@ -25,12 +25,14 @@ async function followFirstPill(page: Page): Promise<{ positions: number; progres
         const progress = new Set<string>()
         let frames = 0
         const sample = () => {
-          const el = document.querySelector<HTMLElement>(
-            `[data-testid=message-pill][data-message-id="${id}"]`,
-          )
+          // Where the canvas drew it (PillLayer.tsx keeps its draw list on the element).
+          const canvas = document.querySelector('[data-testid=message-canvas]') as
+            | (HTMLCanvasElement & { pills?: { id: number; x: number; y: number; progress: number }[] })
+            | null
+          const el = canvas?.pills?.find((p) => String(p.id) === id)
           if (el) {
-            positions.add(el.style.transform)
-            progress.add(el.getAttribute('data-progress') ?? '')
+            positions.add(`${el.x.toFixed(2)},${el.y.toFixed(2)}`)
+            progress.add(el.progress.toFixed(3))
           }
           // Until it has arrived, or 600 frames.
           if (el && ++frames < 600) requestAnimationFrame(sample)

@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './a11y'
+import { clickPill } from './pills'
 import { openApp, watchProblems } from './support'
 
 // axe reads the whole page several times per test: slow on a busy 2-core machine.
@@ -42,8 +43,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const pills = page.getByTestId('message-pill')
       for (let i = 0; i < 20 && (await pills.count()) === 0; i++) await page.keyboard.press('ArrowRight')
       await expect(page.getByTestId('message-pill').first()).toBeVisible()
-      await page.getByTestId('message-pill').first().click()
-      await expect(page.getByTestId('inspector-message')).toBeVisible()
+      const id = await clickPill(page)
+      await expect(page.getByTestId('inspector-message')).toHaveAttribute('data-message-id', String(id))
       await expect(page.getByTestId('payload')).not.toHaveText('loading…')
       await expectAccessible(page, 'a message in the inspector')
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { clickPill, drawnPills } from './pills'
 import { chooseTemplate, EVEN_CLUSTER, openApp, pasteInto, watchProblems } from './support'
 
 test('apply the default nginx Pod and watch it reach Running', async ({ page }) => {
@@ -93,13 +94,28 @@ test('messages move while playing, and a message can be inspected', async ({ pag
   await expect(pill).toBeVisible()
   // Pause, as a user would, to catch a message; where it is follows from the cursor alone.
   await page.getByTestId('play').click()
-  const id = await pill.getAttribute('data-message-id')
-  const position = await pill.getAttribute('data-progress')
+  // Every pill drawn on the canvas has its button (for the keyboard and screen readers).
+  await expect(async () => {
+    const drawn = (await drawnPills(page)).map((p) => String(p.id))
+    const buttons = await page
+      .getByTestId('message-pill')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-message-id')))
+    expect(drawn.length).toBeGreaterThan(0)
+    expect(buttons).toEqual(expect.arrayContaining(drawn))
+  }).toPass()
+  const before = await drawnPills(page)
   await page.waitForTimeout(300)
-  await expect(pill).toHaveAttribute('data-progress', position ?? '')
-  await pill.click()
-  expect(id).not.toBeNull()
-  await expect(page.getByTestId('inspector-message')).toBeVisible()
+  const after = await drawnPills(page)
+  expect(after.map((p) => [p.id, p.x, p.y, p.progress])).toEqual(
+    before.map((p) => [p.id, p.x, p.y, p.progress]),
+  )
+  // Clicking the pill on the canvas selects its message.
+  const id = await clickPill(page)
+  await expect(page.getByTestId('inspector-message')).toHaveAttribute('data-message-id', String(id))
+  await expect(
+    page.getByTestId(`message-pill`).and(page.locator(`[data-message-id="${id}"]`)),
+  ).toHaveAttribute('aria-pressed', 'true')
+  expect((await drawnPills(page)).find((p) => p.id === id)?.selected).toBe(true)
   await expect(page.getByTestId('payload')).not.toHaveText('loading…')
   await page.screenshot({ path: 'test-results/07-inspecting.png' })
   expect(problems).toEqual([])

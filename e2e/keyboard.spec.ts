@@ -35,10 +35,22 @@ async function tabTo(page: Page, want: string | RegExp, { back = false, max = 80
   throw new Error(`${want} not reached with ${back ? 'Shift+' : ''}Tab; went through ${path.join(', ')}`)
 }
 
-/** Whether the focused element draws a focus indicator: an outline or a box shadow. */
+/**
+ * Whether the focused element draws a focus indicator: an outline or a box shadow; for a message
+ * in flight (a visually hidden button whose pill is painted on the graph's canvas), the ring the
+ * canvas drew around its pill.
+ */
 function focusRing(page: Page): Promise<{ outline: string; shadow: string; visible: boolean }> {
   return page.evaluate(() => {
     const e = document.activeElement as HTMLElement
+    if (e.dataset.testid === 'message-pill') {
+      const canvas = document.querySelector('[data-testid=message-canvas]') as
+        | (HTMLCanvasElement & { pills?: { id: number; focused: boolean }[] })
+        | null
+      const ring = canvas?.pills?.find((p) => p.focused)
+      const visible = ring !== undefined && String(ring.id) === e.dataset.messageId
+      return { outline: `canvas ring around ${ring?.id}`, shadow: 'none', visible }
+    }
     const s = getComputedStyle(e)
     const outline = `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`
     const hasOutline = s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) >= 2

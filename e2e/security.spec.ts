@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import { type Download, expect, type Page, test } from '@playwright/test'
 import { contentSecurityPolicy } from '../src/app/security/csp'
+import { clickPill } from './pills'
 import { recordViolations, violations } from './security-support'
 import { openApp, pasteInto, watchProblems } from './support'
 
@@ -54,8 +55,9 @@ test('every main flow runs under the policy with no violation and no console err
   const pill = page.getByTestId('message-pill').first()
   await expect(pill).toBeVisible()
   await page.getByTestId('play').click()
-  await pill.click()
-  await expect(page.getByTestId('inspector-message')).toBeVisible()
+  // The first message in flight (its step forward lands at another millisecond).
+  const id = await clickPill(page, Number(await pill.getAttribute('data-message-id')))
+  await expect(page.getByTestId('inspector-message')).toHaveAttribute('data-message-id', String(id))
   await expect(page.getByTestId('payload')).not.toHaveText('loading…')
   const clock = await page.getByTestId('clock').textContent()
   await page.getByTestId('step-forward').click()

@@ -172,21 +172,49 @@ function installProbes() {
         )
       }
       case 'select-message': {
-        const pills = document.querySelectorAll<HTMLElement>('[data-testid=message-pill]')
-        const pill = pills[Math.floor(pills.length / 2)]
-        if (!pill) return Promise.resolve(Number.NaN)
-        const id = pill.dataset.messageId
+        // Pills are painted on a canvas over the graph (src/app/graph/PillLayer.tsx), which keeps
+        // what it drew: click the middle one where it is drawn, as a mouse would.
+        const canvas = q('[data-testid=message-canvas]') as
+          | (HTMLElement & { pills?: { id: number; x: number; y: number; width: number; height: number }[] })
+          | null
+        const r = canvas?.getBoundingClientRect()
+        const drawn = (canvas?.pills ?? []).filter((p) => {
+          const under = r && document.elementFromPoint(p.x + r.left, p.y + r.top)
+          return under?.closest('.react-flow') && !under.closest('.react-flow__panel')
+        })
+        const pill = drawn[Math.floor(drawn.length / 2)]
+        if (!pill || !r) return Promise.resolve(Number.NaN)
+        const x = pill.x + r.left
+        const y = pill.y + r.top
+        const target = document.elementFromPoint(x, y)
+        if (!target) return Promise.resolve(Number.NaN)
+        const at = { clientX: x, clientY: y, bubbles: true, cancelable: true, view: window }
+        // The pill painted on top at that point is the one the click selects.
+        const top = (canvas?.pills ?? []).findLast(
+          (p) => Math.abs(p.x - pill.x) <= p.width / 2 && Math.abs(p.y - pill.y) <= p.height / 2,
+        )
+        const id = String(top?.id ?? pill.id)
         return time(
-          () => pill.click(),
+          () => {
+            target.dispatchEvent(new PointerEvent('pointerdown', at))
+            target.dispatchEvent(new MouseEvent('mousedown', at))
+            target.dispatchEvent(new PointerEvent('pointerup', at))
+            target.dispatchEvent(new MouseEvent('mouseup', at))
+            target.dispatchEvent(new MouseEvent('click', at))
+          },
           () => inspectorId() === id,
         )
       }
       case 'select-pod': {
-        const pod = q(`[data-testid=pod-default-${arg}]`)
+        // The node boxes drawn in full follow the selected message, so the Pod asked for may be
+        // in the group card just now: then another Pod on screen.
+        const pod =
+          q(`[data-testid=pod-default-${arg}]`) ?? q('[data-testid^=pod-default-web-]:not(.focused)')
         if (!pod) return Promise.resolve(Number.NaN)
+        const name = pod.dataset.testid?.replace('pod-default-', '')
         return time(
           () => pod.click(),
-          () => q('[data-testid=pod-panel]')?.dataset.pod === arg,
+          () => q('[data-testid=pod-panel]')?.dataset.pod === name,
         )
       }
       default:
@@ -324,9 +352,17 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
   const podNames = await page
     .locator('[data-testid^=pod-default-web-]')
     .evaluateAll((els) => els.map((e) => (e.getAttribute('data-testid') ?? '').replace('pod-default-', '')))
-  if ((await page.getByTestId('message-pill').count()) === 0 && busyAt) {
-    // The run went quiet during the window: pause at the busy moment so there are pills to click
-    // (clicking the clock pauses; a typed time seeks).
+  const selectPod = async (i: number) => {
+    const pod = podNames[i % Math.max(1, podNames.length)]
+    if (pod) pods.push(await measure('select-pod', pod))
+    await page.waitForTimeout(50)
+  }
+  const quiet = (await page.getByTestId('message-pill').count()) === 0 && busyAt !== ''
+  if (quiet) {
+    // The run went quiet during the window: Pods first, while they are on screen (the busy
+    // moment may be before any was scheduled), then pause at the busy moment so there are pills
+    // to click (clicking the clock pauses; a typed time seeks).
+    for (let i = 0; i < SAMPLES; i++) await selectPod(i)
     await page.getByTestId('clock').click()
     await page.getByTestId('clock-input').fill(busyAt)
     await page.getByTestId('clock-input').press('Enter')
@@ -339,9 +375,7 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
   for (let i = 0; i < SAMPLES; i++) {
     selects.push(await measure('select-message'))
     await page.waitForTimeout(50)
-    const pod = podNames[i % Math.max(1, podNames.length)]
-    if (pod) pods.push(await measure('select-pod', pod))
-    await page.waitForTimeout(50)
+    if (!quiet) await selectPod(i)
   }
   for (let i = 0; i < SAMPLES; i++) {
     plays.push(await measure('play')) // pause

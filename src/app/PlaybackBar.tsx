@@ -30,16 +30,16 @@ export function speedLabel(s: (typeof SPEEDS)[number], t: Translate): string {
   return `${s.value}×`
 }
 
+/**
+ * The bar re-renders when playback's settings change; what follows the cursor (the scrub and the
+ * clock) are components of their own, so a frame of playback does not render the whole bar.
+ */
 export function PlaybackBar() {
-  const cursorMs = useStore((s) => s.cursorMs)
   const playing = useStore((s) => s.playing)
   const speed = useStore((s) => s.speed)
   const skipQuiet = useStore((s) => s.skipQuiet)
   const fastForward = useStore((s) => s.fastForward)
   const t = useT()
-  // Re-render when the trace grows so the scrub range follows it.
-  useStore((s) => s.messages.length + (s.idleAtMs ?? -1) + s.computedUntilMs)
-  const end = Math.max(endOfActivityMs(), useStore.getState().computedUntilMs, cursorMs, 1)
   return (
     <div className="playback" data-testid="playback" role="toolbar" aria-label={t('playback.toolbar')}>
       <button
@@ -75,18 +75,7 @@ export function PlaybackBar() {
           <path d="M11 3h2v10h-2zM2 3v10l8-5z" />
         </svg>
       </button>
-      <input
-        type="range"
-        className="scrub"
-        min={0}
-        max={end}
-        step={1}
-        value={Math.min(cursorMs, end)}
-        onChange={(e) => seek(Number(e.target.value))}
-        aria-label={t('playback.scrub')}
-        aria-valuetext={t('playback.scrubValue', { seconds: (cursorMs / 1000).toFixed(3) })}
-        data-testid="scrub"
-      />
+      <Scrub t={t} />
       <Clock />
       <span
         className="fast-forward"
@@ -132,5 +121,27 @@ export function PlaybackBar() {
         {t('playback.skipQuiet')}
       </label>
     </div>
+  )
+}
+
+/** Scrub over virtual time: its range follows the trace as it grows, its value the cursor. */
+function Scrub({ t }: { readonly t: Translate }) {
+  const cursorMs = useStore((s) => s.cursorMs)
+  // Re-render when the trace grows so the scrub range follows it.
+  useStore((s) => s.messages.length + (s.idleAtMs ?? -1) + s.computedUntilMs)
+  const end = Math.max(endOfActivityMs(), useStore.getState().computedUntilMs, cursorMs, 1)
+  return (
+    <input
+      type="range"
+      className="scrub"
+      min={0}
+      max={end}
+      step={1}
+      value={Math.min(cursorMs, end)}
+      onChange={(e) => seek(Number(e.target.value))}
+      aria-label={t('playback.scrub')}
+      aria-valuetext={t('playback.scrubValue', { seconds: (cursorMs / 1000).toFixed(3) })}
+      data-testid="scrub"
+    />
   )
 }

@@ -7,23 +7,56 @@ import { memo, useMemo } from 'react'
 import { podSummary } from '../api/kubectl'
 import { DEFAULT_START_MS } from '../api/time'
 import type { Pod } from '../api/types'
+import { useShallowArray } from './graph/use-shallow-array'
 import { useT } from './i18n/i18n'
 import { objectsAt } from './model/objects'
 import { capList } from './scale/cap'
-import { useStore } from './store/store'
+import { type State, useStore } from './store/store'
 
 /** Chips drawn at most. */
 export const STRIP_PODS = 100
 const keyOf = (pod: Pod) => `/registry/pods/${pod.metadata?.namespace}/${pod.metadata?.name}`
 
+/** The Pods at the cursor; the two selectors below share one lookup per store change. */
+let last: { revisions: State['revisions']; cursorMs: number; pods: readonly Pod[] } | undefined
+function podsAt(s: State): readonly Pod[] {
+  if (last?.revisions !== s.revisions || last.cursorMs !== s.cursorMs)
+    last = {
+      revisions: s.revisions,
+      cursorMs: s.cursorMs,
+      pods: objectsAt<Pod>(s.revisions, 'pods', s.cursorMs),
+    }
+  return last.pods
+}
+
+const restarted = (pod: Pod): boolean =>
+  [...(pod.status?.containerStatuses ?? []), ...(pod.status?.initContainerStatuses ?? [])].some(
+    (c) => c.lastState?.terminated?.finishedAt !== undefined,
+  )
+
+/**
+ * The strip re-renders when its Pods change (by object), not on every frame of playback: the only
+ * text that follows the clock is a restart's "(5s ago)", so that text is part of what it watches.
+ */
+function useStripPods(): { readonly all: readonly Pod[]; readonly nowMs: number } {
+  const all = useShallowArray(podsAt)
+  const ago = useStore((s) => {
+    let key = ''
+    for (const pod of podsAt(s))
+      if (restarted(pod)) key += `${podSummary(pod, DEFAULT_START_MS + s.cursorMs).restarts}\n`
+    return key
+  })
+  // The clock as of this render: it changes the text only where `ago` did.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ago` stands for the clock
+  const nowMs = useMemo(() => DEFAULT_START_MS + useStore.getState().cursorMs, [all, ago])
+  return { all, nowMs }
+}
+
 export function StatusStrip() {
-  const revisions = useStore((s) => s.revisions)
-  const cursorMs = useStore((s) => s.cursorMs)
   const focused = useStore((s) => s.focusedPodKey)
   const t = useT()
-  const all = useMemo(() => objectsAt<Pod>(revisions, 'pods', cursorMs), [revisions, cursorMs])
+  const { all, nowMs } = useStripPods()
   const { shown: pods, hidden } = capList(all, STRIP_PODS, (p) => keyOf(p) === focused)
-  const nowMs = DEFAULT_START_MS + cursorMs
   return (
     <section className="status-strip" aria-label={t('statusStrip.label')} data-testid="status-strip">
       {all.length === 0 && <span className="muted">{t('common.noPods')}</span>}

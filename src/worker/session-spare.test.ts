@@ -6,27 +6,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ScenarioInput, WorkerEvent } from '../protocol/messages'
+import { webDeployment } from '../scenarios/manifests'
 import { DEFAULT_SCENARIO, Session, type SessionOptions } from './session'
 import { Mirror } from './testing/mirror'
 
-const deployment = (replicas: number, image = 'nginx:1.27') => `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: ${replicas}
-  selector:
-    matchLabels:
-      app: web
-  template:
-    metadata:
-      labels:
-        app: web
-    spec:
-      containers:
-      - name: nginx
-        image: ${image}
-`
+/** The library's Deployment `web`, with another image when given. */
+const deployment = (replicas: number, image?: string) =>
+  image ? webDeployment(replicas).replace('image: nginx:1.27', `image: ${image}`) : webDeployment(replicas)
 
 /** Compute until caught up, the spare's work included (as the worker does when nothing else waits). */
 function settle(session: Session, mirror: Mirror, budget = 500): { spareCalls: number } {

@@ -19,6 +19,8 @@
  * vector editors may not. The PNG is the portable picture.
  */
 
+import { pillsSvg } from '../graph/pill-canvas'
+
 export const GRAPH_SVG_FILE_NAME = 'podflow-graph.svg'
 export const GRAPH_PNG_FILE_NAME = 'podflow-graph.png'
 
@@ -164,6 +166,9 @@ export function graphSvgText(): { readonly svg: string; readonly width: number; 
     defaults.dispose()
   }
   const v = content as HTMLElement
+  // The messages in flight are painted on a canvas outside the viewport (graph/PillLayer.tsx).
+  const pills = pillsSvg()
+  if (pills) v.append(pills)
   v.style.setProperty('transform', `translate(${-frame.x}px, ${-frame.y}px)`)
   v.style.setProperty('transform-origin', '0 0')
   v.style.setProperty('position', 'absolute')

@@ -4,8 +4,9 @@
  * come from sim time (buildScene), never from CSS transitions.
  *
  * React renders the layer's shape only (which pills, captions and pulses exist: live-scene.ts);
- * as the cursor moves, positions and pulse strengths are written straight to the elements, so a
- * moving message re-renders nothing, and React Flow's nodes never re-render because of it.
+ * as the cursor moves, caption positions and pulse strengths are written straight to the
+ * elements and the pills are painted on a canvas over the graph (PillLayer.tsx), so a moving
+ * message re-renders nothing, and React Flow's nodes never re-render because of it.
  */
 import { Panel, useStore as useFlowStore, ViewportPortal } from '@xyflow/react'
 import {
@@ -18,28 +19,18 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
-import { type MessageView, ROUTINE_STAGES } from '../../protocol/messages'
+import type { MessageView } from '../../protocol/messages'
 import { type Translate, useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
-import { type Family, familyClass, familyOf, type PillVariant } from './colors'
+import { type Family, familyClass, familyOf } from './colors'
 import { describeMessage } from './labels'
 import type { GraphLayout, Rect } from './layout'
 import { LiveScene, sceneInputChanged } from './live-scene'
+import { PillLayer } from './PillLayer'
 import { chainView, PILL_FONT_PX, PILL_HEIGHT } from './scene'
-import { captionKey, type MovingElement, pillKey, pulseKey } from './scene-dom'
+import { captionKey, type MovingElement, pulseKey } from './scene-dom'
 
 const select = (m: MessageView) => useStore.setState({ selectedMessageId: m.id })
-
-/**
- * Pills are `div role="button"`, not `<button>`: Chromium restyles a moving <button> about 20
- * times slower than a div (a hundred pills cost ~8 ms a frame as buttons, ~0.4 ms as divs), so
- * they take focus and act on Enter and Space themselves.
- */
-function activate(e: KeyboardEvent, m: MessageView): void {
-  if (e.key !== 'Enter' && e.key !== ' ') return
-  e.preventDefault()
-  select(m)
-}
 
 /** Pills and captions never render smaller than their flow size, nor below PILL_FONT_PX on screen. */
 const zoomSelector = (s: { transform: [number, number, number] }) => s.transform[2]
@@ -62,7 +53,7 @@ function useLiveScene(layout: GraphLayout, scale: number) {
   const scene = useSyncExternalStore(live.subscribe, live.getShape)
   // After every commit: elements mounted by it get their position before the frame is painted.
   useLayoutEffect(() => live.writeLatest())
-  return { scene, register: live.register }
+  return { scene, live, register: live.register }
 }
 
 /** A ref callback that registers the element under `key` while it is mounted. */
@@ -75,7 +66,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
   const zoom = useFlowStore(zoomSelector)
   const t = useT()
   const scale = Math.max(1, 1 / (zoom || 1))
-  const { scene, register } = useLiveScene(layout, scale)
+  const { scene, live, register } = useLiveScene(layout, scale)
   const sizing = {
     '--pf-pill-h': `${PILL_HEIGHT}px`,
     '--pf-pill-font': `${PILL_FONT_PX}px`,
@@ -140,68 +131,32 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
                 register={register}
               />
             ))}
-            {scene.pills.map((p) => (
-              <Pill
-                key={p.message.id}
-                message={p.message}
-                label={p.label}
-                family={p.family}
-                variant={p.variant}
-                selected={p.message.id === selectedMessageId}
-                t={t}
-                register={register}
-              />
-            ))}
           </div>
         </div>
       </ViewportPortal>
+      <PillLayer live={live} pills={scene.pills} />
     </>
   )
 }
 
-interface PillProps {
+interface CaptionProps {
   readonly message: MessageView
   readonly label: string
   readonly family: Family
-  readonly variant: PillVariant
   readonly selected: boolean
   readonly t: Translate
   readonly register: Register
 }
 
-/** A message in flight; where it is on its wire is written by the live scene (data-progress too). */
-const Pill = memo(function Pill({ message: m, label, family, variant, selected, t, register }: PillProps) {
-  const ref = useRegister(register, pillKey(m.id))
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a moving <button> restyles ~20× slower (see activate)
-    <div
-      ref={ref}
-      role="button"
-      tabIndex={0}
-      className={`pf-pill pf-pill--${variant} ${familyClass(family)}${ROUTINE_STAGES.has(m.stage) ? ' is-routine' : ''} nopan nodrag${selected ? ' is-selected' : ''}`}
-      data-testid="message-pill"
-      data-message-id={m.id}
-      data-kind={m.kind}
-      data-from={m.from}
-      data-to={m.to}
-      data-stage={m.stage}
-      aria-label={describeMessage(m, t)}
-      aria-pressed={selected}
-      title={m.summary}
-      onClick={() => select(m)}
-      onKeyDown={(e) => activate(e, m)}
-      onContextMenu={(e) => {
-        // What if this message were lost or late? Select it and open the what-if panel.
-        e.preventDefault()
-        useStore.setState({ selectedMessageId: m.id, dockTab: 'whatIf' })
-      }}
-    >
-      {label}
-    </div>
-  )
-})
-
-type CaptionProps = Omit<PillProps, 'variant'>
+/**
+ * Captions are `div role="button"`, not `<button>`: Chromium restyles a moving <button> about 20
+ * times slower than a div, so they take focus and act on Enter and Space themselves.
+ */
+function activate(e: KeyboardEvent, m: MessageView): void {
+  if (e.key !== 'Enter' && e.key !== ' ') return
+  e.preventDefault()
+  select(m)
+}
 
 /** The newest step of a box, captioned beside it; placed by the live scene. */
 const Caption = memo(function Caption({ message: m, label, family, selected, t, register }: CaptionProps) {

@@ -1,7 +1,8 @@
 /**
  * The moving layer's scene, kept current outside React: rebuilt whenever the cursor, the trace or
  * the selection changes (inside playback's animation-frame tick, as the store changes), its
- * motion written at once to the elements on screen, and React told only when its shape changed
+ * motion written at once to the elements on screen and the pill canvas told to repaint
+ * (pill-canvas.ts), and React told only when its shape changed
  * (a message appeared or left: scene-dom.ts). MessageOverlay renders the shape through
  * useSyncExternalStore, so a shape change renders in the same frame as the cursor move.
  */
@@ -28,6 +29,8 @@ export class LiveScene {
   /** The scene whose shape React renders. */
   private shape: Scene
   private readonly listeners = new Set<() => void>()
+  /** Told on every update (the pill canvas repaints): motion, not shape. */
+  private readonly motionListeners = new Set<() => void>()
   private readonly elements = new Map<string, Moving>()
 
   constructor(layout: GraphLayout, scale: number, state: SceneState) {
@@ -51,6 +54,7 @@ export class LiveScene {
     const scene = this.build(state, this.latest.sampling.step)
     this.latest = scene
     writeMotion(scene, this.elements, this.scale)
+    for (const l of this.motionListeners) l()
     if (!force && sameShape(this.shape, scene)) return
     this.shape = scene
     for (const l of this.listeners) l()
@@ -68,6 +72,15 @@ export class LiveScene {
   }
 
   readonly getShape = (): Scene => this.shape
+
+  /** The newest scene: what the pill canvas paints. */
+  readonly getLatest = (): Scene => this.latest
+
+  /** `listener` runs after every update, shape change or not; returns the unsubscribe. */
+  readonly onMotion = (listener: () => void): (() => void) => {
+    this.motionListeners.add(listener)
+    return () => this.motionListeners.delete(listener)
+  }
 
   /** A ref callback's body: the element drawn for `key` (scene-dom.ts's keys); returns the cleanup. */
   readonly register = (key: string, el: MovingElement): (() => void) => {

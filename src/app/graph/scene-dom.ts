@@ -1,9 +1,10 @@
 /**
  * The moving layer split in two: its *shape* (which pills, step captions and pulses exist, the
  * selection, the sampling rate), which React renders and which changes only when a message
- * appears or leaves; and its *motion* (where each pill and caption is, how strong each pulse is),
- * written straight to the DOM on every cursor move. A moving pill therefore costs a style write,
- * not a React render of the whole overlay (docs/performance.md, browser frame budget).
+ * appears or leaves; and its *motion* (where each caption is, how strong each pulse is), written
+ * straight to the DOM on every cursor move, while the pills are painted on a canvas
+ * (pill-canvas.ts). A moving message therefore costs a draw call, not a React render of the whole
+ * overlay (docs/performance.md, browser frame budget).
  */
 import type { Point } from './geometry'
 import type { Scene } from './scene'
@@ -12,18 +13,18 @@ import type { Scene } from './scene'
 export interface Moving {
   readonly el: MovingElement
   transform?: string
-  progress?: string
   opacity?: string
 }
 
 /** The part of an HTMLElement the motion writes (a fake in Node tests). */
 export interface MovingElement {
   readonly style: { transform: string; opacity: string }
-  setAttribute(name: string, value: string): void
 }
 
-/** Registry keys: one namespace per kind of moving element (a message can be a pill, or a step's caption and pulse). */
-export const pillKey = (id: number): string => `p${id}`
+/**
+ * Registry keys: one namespace per kind of moving element (a step has a caption and a pulse).
+ * Pills in flight are not elements: they are painted on a canvas (pill-canvas.ts).
+ */
 export const captionKey = (id: number): string => `c${id}`
 export const pulseKey = (id: number): string => `s${id}`
 
@@ -52,9 +53,9 @@ function sameMessages(
 }
 
 /**
- * A pill's transform: centred on `at` (flow coordinates), drawn `scale` times its flow size. Plain
- * numbers, no var(): the browser restyles a pill whose transform changed without re-resolving
- * custom properties.
+ * A caption's transform: centred on `at` (flow coordinates), drawn `scale` times its flow size.
+ * Plain numbers, no var(): the browser restyles an element whose transform changed without
+ * re-resolving custom properties.
  */
 export function pillTransform(at: Point, scale: number): string {
   return `translate(${round(at.x)}px, ${round(at.y)}px) scale(${scale}) translate(-50%, -50%)`
@@ -64,20 +65,11 @@ export function pillTransform(at: Point, scale: number): string {
 const round = (v: number): number => Math.round(v * 100) / 100
 
 /**
- * Write the scene's motion to the elements registered for it; elements not (yet) registered are
- * skipped (React mounts them, and they are written right after).
+ * Write the scene's motion to the elements registered for it (step captions and pulses; pills are
+ * painted); elements not (yet) registered are skipped (React mounts them, and they are written
+ * right after).
  */
 export function writeMotion(scene: Scene, elements: ReadonlyMap<string, Moving>, scale: number): void {
-  for (const p of scene.pills) {
-    const m = elements.get(pillKey(p.message.id))
-    if (!m) continue
-    setTransform(m, pillTransform(p.at, scale))
-    const progress = p.progress.toFixed(3)
-    if (m.progress !== progress) {
-      m.progress = progress
-      m.el.setAttribute('data-progress', progress)
-    }
-  }
   for (const c of scene.captions) {
     const m = elements.get(captionKey(c.message.id))
     if (m) setTransform(m, pillTransform(c.at, scale))

@@ -5,25 +5,18 @@
  * which the cluster is busy, so the added action's event meets other events of its millisecond.
  */
 import { describe, expect, it } from 'vitest'
-import type { Deployment, KubeObject } from '../../api/types'
+import type { KubeObject } from '../../api/types'
 import type { Scenario, ScenarioAction, UserAction } from '../scenario/scenario'
+import { makeWorkload } from '../testing/builders'
 import { Cluster } from './cluster'
 
 function deployment(replicas: number, image = 'nginx:1.27'): KubeObject {
-  const d: Deployment = {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web', namespace: 'default' },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web' } },
-        spec: { containers: [{ name: 'nginx', image }] },
-      },
-    },
-  }
-  return d as KubeObject
+  return makeWorkload('Deployment')
+    .replicas(replicas)
+    .templateSpec((spec) => {
+      spec.containers = [{ name: 'nginx', image }]
+    })
+    .build() as KubeObject
 }
 
 const apply = (atMs: number, object: KubeObject): UserAction => ({ type: 'apply', atMs, objects: [object] })
