@@ -3,13 +3,11 @@
  * its payload — the HTTP request or response, the watch event and its object, the etcd or CRI
  * call, or a component's decision — fetched from the worker on demand.
  */
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import type { MessageDetail, MessageView } from '../protocol/messages'
 import { fetchMessage } from './bridge'
 import { useT } from './i18n/i18n'
-import { PodPanel } from './inspector/PodPanel'
-import { WhyPanel } from './inspector/WhyPanel'
-import { Loading, ScenarioCard, TeachingPanel } from './lazy'
+import { Loading, PodPanel, ScenarioCard, TeachingPanel, WhyPanel } from './lazy'
 import { keepScrollKeys } from './scroll-keys'
 import { useStore } from './store/store'
 import { TeachingSlot } from './teaching/TeachingToggle'
@@ -23,6 +21,9 @@ export function Inspector() {
   const t = useT()
   // The card's chunk (with the library's scenarios) only once a library scenario is loaded.
   const libraryScenario = useStore((s) => s.scenarioId) !== undefined
+  // The why and Pod panels' chunks only once there is a why to show or a Pod in focus.
+  const why = useStore((s) => s.why) !== undefined
+  const podFocused = useStore((s) => s.focusedPodKey) !== undefined
   useEffect(() => {
     setDetail(undefined)
     if (selectedId === undefined) return
@@ -49,8 +50,16 @@ export function Inspector() {
           <TeachingPanel />
         </Loading>
       </TeachingSlot>
-      <WhyPanel />
-      <PodPanel />
+      {why && (
+        <Suspense fallback={null}>
+          <WhyPanel />
+        </Suspense>
+      )}
+      {podFocused && (
+        <Suspense fallback={null}>
+          <PodPanel />
+        </Suspense>
+      )}
       {!selected && <p className="muted">{t('inspector.hint')}</p>}
       {selected && (
         <div data-testid="inspector-message" data-message-id={selected.id}>

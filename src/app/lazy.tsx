@@ -30,6 +30,10 @@ export const ScenarioCard = lazy(() =>
   import('./library/ScenarioCard').then((m) => ({ default: m.ScenarioCard })),
 )
 
+// The inspector's panels for a "why?" and for the Pod in focus (Inspector.tsx).
+export const WhyPanel = lazy(() => import('./inspector/WhyPanel').then((m) => ({ default: m.WhyPanel })))
+export const PodPanel = lazy(() => import('./inspector/PodPanel').then((m) => ({ default: m.PodPanel })))
+
 // The library dialog's list (the 18 scenarios are data the first paint does not need).
 export const LibraryList = lazy(() =>
   import('./library/LibraryList').then((m) => ({ default: m.LibraryList })),

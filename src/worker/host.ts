@@ -22,6 +22,7 @@ import {
   type WorkerEvent,
   type WorkerProgress,
 } from '../protocol/messages'
+import { nextBudget } from './budget'
 import { Outbox, type PostLimit } from './outbox'
 import { progressEvent } from './progress'
 import { errorText, Session } from './session'
@@ -42,7 +43,10 @@ export interface HostOptions {
   readonly sliceMs?: number
   /** Minimum wall time between two frame posts. */
   readonly frameMs?: number
-  /** Kernel events per Session.computeSome call (the clock is checked between calls). */
+  /**
+   * Kernel events per Session.computeSome call (the clock is checked between calls); absent, it
+   * adapts to what the calls cost (budget.ts).
+   */
   readonly budget?: number
   /**
    * Post only after the UI acknowledged the previous post (`frame-ack`), or after `ackTimeoutMs`
@@ -67,7 +71,8 @@ export class WorkerHost {
   readonly session = new Session()
   private readonly sliceMs: number
   private readonly frameMs: number
-  private readonly budget: number
+  private budget: number
+  private readonly adaptBudget: boolean
   private pumpScheduled = false
   /** What waits to be posted, in order. */
   private readonly outbox = new Outbox()
@@ -109,6 +114,7 @@ export class WorkerHost {
     this.sliceMs = options.sliceMs ?? 8
     this.frameMs = options.frameMs ?? 16
     this.budget = options.budget ?? 250
+    this.adaptBudget = options.budget === undefined
     this.ackFrames = options.ackFrames ?? false
     this.ackTimeoutMs = options.ackTimeoutMs ?? 500
     this.maxPostBytes = options.maxPostBytes
@@ -197,7 +203,9 @@ export class WorkerHost {
     let spareWork = false
     try {
       do {
+        const started = this.adaptBudget ? this.env.now() : 0
         const r = this.session.computeSome(this.budget)
+        if (this.adaptBudget) this.budget = nextBudget(this.budget, this.env.now() - started, this.sliceMs)
         this.emit(r.events)
         more = r.more
         spareWork = r.spareWork === true

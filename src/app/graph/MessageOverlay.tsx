@@ -12,7 +12,9 @@ import { Panel, useStore as useFlowStore, ViewportPortal } from '@xyflow/react'
 import {
   type CSSProperties,
   type KeyboardEvent,
+  lazy,
   memo,
+  Suspense,
   useCallback,
   useLayoutEffect,
   useMemo,
@@ -26,9 +28,14 @@ import { type Family, familyClass, familyOf } from './colors'
 import { describeMessage } from './labels'
 import type { GraphLayout, Rect } from './layout'
 import { LiveScene, sceneInputChanged } from './live-scene'
-import { PillLayer } from './PillLayer'
 import { chainView, PILL_FONT_PX, PILL_HEIGHT } from './scene'
 import { captionKey, type MovingElement, pulseKey } from './scene-dom'
+
+/**
+ * The canvas the pills are painted on, fetched as the graph mounts rather than with the first
+ * load (initial JS ≤ 200 kB, docs/performance.md): pills exist only once messages fly.
+ */
+const PillLayer = lazy(() => import('./PillLayer').then((m) => ({ default: m.PillLayer })))
 
 const select = (m: MessageView) => useStore.setState({ selectedMessageId: m.id })
 
@@ -134,7 +141,9 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
           </div>
         </div>
       </ViewportPortal>
-      <PillLayer live={live} pills={scene.pills} />
+      <Suspense fallback={null}>
+        <PillLayer live={live} pills={scene.pills} />
+      </Suspense>
     </>
   )
 }
