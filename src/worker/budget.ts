@@ -6,11 +6,18 @@
  * message's payload) wait behind it: the budget follows what the last call cost.
  */
 export const MIN_BUDGET = 16
-export const MAX_BUDGET = 4_000
+/**
+ * Never more than this: after cheap events (heartbeats) the budget must not have grown so far that
+ * one call of expensive ones (a rollout right after an apply) takes hundreds of milliseconds.
+ */
+export const MAX_BUDGET = 250
 
-/** The next budget after a call of `budget` events took `tookMs`, for calls of about `sliceMs`. */
-export function nextBudget(budget: number, tookMs: number, sliceMs: number): number {
+/**
+ * The next budget after a call of `budget` events took `tookMs`, for calls of about `sliceMs`.
+ * `usedAll`: the call ran its whole budget (a call that ran out of work says nothing of its cost).
+ */
+export function nextBudget(budget: number, tookMs: number, sliceMs: number, usedAll: boolean): number {
   if (tookMs > sliceMs) return Math.max(MIN_BUDGET, Math.floor((budget * sliceMs) / tookMs))
-  if (tookMs < sliceMs / 2) return Math.min(MAX_BUDGET, budget * 2)
+  if (usedAll && tookMs < sliceMs / 2) return Math.min(MAX_BUDGET, budget * 2)
   return budget
 }

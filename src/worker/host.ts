@@ -205,7 +205,13 @@ export class WorkerHost {
       do {
         const started = this.adaptBudget ? this.env.now() : 0
         const r = this.session.computeSome(this.budget)
-        if (this.adaptBudget) this.budget = nextBudget(this.budget, this.env.now() - started, this.sliceMs)
+        if (this.adaptBudget)
+          this.budget = nextBudget(
+            this.budget,
+            this.env.now() - started,
+            this.sliceMs,
+            r.more || r.spareWork === true,
+          )
         this.emit(r.events)
         more = r.more
         spareWork = r.spareWork === true
