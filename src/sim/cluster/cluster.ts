@@ -151,14 +151,7 @@ export class Cluster {
    * whose time nothing has run at yet.
    */
   canAddAction(action: ScenarioAction, index: number): boolean {
-    return (
-      !isFaultAction(action) &&
-      Number.isInteger(index) &&
-      index >= 0 &&
-      index <= this.current.actions.length &&
-      this.kernel.canScheduleAt(action.atMs) &&
-      this.seqAt(index) !== undefined
-    )
+    return this.placeFor(action, index) !== undefined
   }
 
   /**
@@ -169,7 +162,7 @@ export class Cluster {
    * Throws when canAddAction is false.
    */
   addAction(action: UserAction, index: number): void {
-    const seq = this.canAddAction(action, index) ? this.seqAt(index) : undefined
+    const seq = this.placeFor(action, index)
     if (seq === undefined)
       throw new Error(
         `cannot add ${action.type === 'apply' ? 'an' : 'a'} ${action.type} at ${action.atMs} ms (action ${index})`,
@@ -179,6 +172,17 @@ export class Cluster {
     actions.splice(index, 0, action)
     this.actionSeqs.splice(index, 0, { first: seq, last: seq })
     this.current = { ...this.current, actions }
+  }
+
+  /** The sequence number `action` would get at `index`, or undefined when it cannot be added there. */
+  private placeFor(action: ScenarioAction, index: number): number | undefined {
+    const addable =
+      !isFaultAction(action) &&
+      Number.isInteger(index) &&
+      index >= 0 &&
+      index <= this.current.actions.length &&
+      this.kernel.canScheduleAt(action.atMs)
+    return addable ? this.seqAt(index) : undefined
   }
 
   /**
