@@ -108,6 +108,7 @@ function installProbes() {
   function time(act: () => void, done: () => boolean): Promise<number> {
     return new Promise((resolve) => {
       const t0 = performance.now()
+      performance.mark('bench:act')
       let finished = false
       const finish = () => {
         if (finished) return
@@ -116,7 +117,10 @@ function installProbes() {
         // The frame that shows it: its rAF, then a task after its paint.
         requestAnimationFrame(() => {
           const ch = new MessageChannel()
-          ch.port1.onmessage = () => resolve(performance.now() - t0)
+          ch.port1.onmessage = () => {
+            performance.measure('bench:interaction', 'bench:act')
+            resolve(performance.now() - t0)
+          }
           ch.port2.postMessage(null)
         })
       }
@@ -232,6 +236,15 @@ async function pasteInto(page: Page, testId: string, text: string) {
   await page.keyboard.press('ControlOrMeta+V')
 }
 
+/** What an apply's trace records: the main thread's and the worker's tasks, with CPU samples. */
+const APPLY_TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+]
+
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
   if (sorted.length === 0) return Number.NaN
@@ -252,6 +265,7 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
   const problems: string[] = []
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
+    if (process.env.BENCH_CONSOLE) console.log('page:', m.text())
     if (m.type() === 'error') problems.push(`console: ${m.text()}`)
   })
   await page.addInitScript(installProbes)
@@ -278,7 +292,11 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
 
   // Apply (measured), then playback starts by itself.
   const applies: number[] = []
+  // BENCH_TRACE_FIRST_APPLY: a Chromium trace of the first apply.
+  const traceFirst = process.env.BENCH_TRACE_FIRST_APPLY
+  if (traceFirst) await browser.startTracing(page, { path: traceFirst, categories: APPLY_TRACE_CATEGORIES })
   applies.push(await page.evaluate(() => (window as unknown as BenchWindow).__bench.measure('apply')))
+  if (traceFirst) await browser.stopTracing()
   await expect(page.getByTestId('apply-ok')).toContainText('deployment.apps/web', { timeout: 30_000 })
   // Wait for the wires to fill up before the window opens.
   await page
@@ -291,6 +309,8 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
   // A busy moment to come back to: on a fast machine the window may end after the wires empty.
   const busyAt = ((await page.getByTestId('clock').textContent()) ?? '').replace(/\s*s$/, '')
 
+  // Extra CSS for the window only (BENCH_CSS), to find what a frame costs by taking parts away.
+  if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS })
   const profile = process.env.BENCH_PROFILE
   const cdp = profile ? await page.context().newCDPSession(page) : undefined
   if (cdp) {
@@ -341,6 +361,26 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
     writeFileSync(profile, JSON.stringify(data))
   }
   await page.screenshot({ path: `${OUT}100-nodes-playing.png` })
+  // BENCH_LAYERS: the compositing layers while playing, and why each exists.
+  if (process.env.BENCH_LAYERS) {
+    const layers = await page.context().newCDPSession(page)
+    const tree = new Promise<{
+      layers?: { layerId: string; paintCount: number; width: number; height: number }[]
+    }>((resolve) => layers.once('LayerTree.layerTreeDidChange', resolve))
+    await layers.send('LayerTree.enable')
+    const all = (await tree).layers ?? []
+    const reasons = new Map<string, number>()
+    for (const l of all) {
+      const r = await layers
+        .send('LayerTree.compositingReasons', { layerId: l.layerId })
+        .catch(() => undefined)
+      const key = (r?.compositingReasonIds ?? ['?']).join(',')
+      reasons.set(key, (reasons.get(key) ?? 0) + 1)
+    }
+    console.log(`layers: ${all.length}`)
+    for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  ${n}  ${k}`)
+    await layers.detach()
+  }
 
   // Interactions, while playing where that is what a user does.
   const measure = (kind: string, arg?: string) =>
@@ -385,10 +425,14 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
     plays.push(await measure('play')) // play again
     await page.waitForTimeout(100)
   }
+  // BENCH_TRACE_APPLY: a Chromium trace of the re-applies (what an apply's time goes to).
+  const traceApply = process.env.BENCH_TRACE_APPLY
+  if (traceApply) await browser.startTracing(page, { path: traceApply, categories: APPLY_TRACE_CATEGORIES })
   for (let i = 0; i < (SMOKE ? 1 : 4); i++) {
     await page.waitForTimeout(300)
     applies.push(await measure('apply'))
   }
+  if (traceApply) await browser.stopTracing()
 
   // Figures.
   const intervals = win.frames.slice(1).map((t, i) => t - (win.frames[i] as number))
@@ -418,6 +462,13 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
       unit: 'ms',
       budget: '≤ 20',
       ok: percentile(intervals, 95) <= 20,
+    },
+    // How many frames missed their vsync (a 60 Hz display's second frame is 33 ms).
+    {
+      name: 'frame intervals over 20 ms',
+      value: intervals.filter((d) => d > 20).length,
+      unit: '',
+      budget: '',
     },
     {
       name: 'frame interval, max',

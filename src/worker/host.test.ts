@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Command, ScenarioInput, WirePost } from '../protocol/messages'
+import { webDeployment } from '../scenarios/manifests'
 import { WorkerHost } from './host'
 import { Session } from './session'
+import { Spares } from './spares'
 import { FakeLoop } from './testing/fake-loop'
 import { Mirror } from './testing/mirror'
 
 const NGINX =
   'apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n'
+const DEPLOYMENT = webDeployment(3)
 const DEFAULT: ScenarioInput = { seed: 1, clusterYaml: '', actions: [] }
 
 function setup(costMs?: number) {
@@ -239,6 +242,46 @@ describe('WorkerHost', () => {
       },
     ])
     expect(mirror.messages.find((m) => m.stage === 'fault')).toMatchObject({ from: 'etcd', sentAtMs: 100 })
+  })
+
+  it('with acks, spare work waits until kubectl’s answer is posted, then goes on', () => {
+    const loop = new FakeLoop()
+    const host = new WorkerHost(loop, { ackFrames: true })
+    /** Acknowledge every post as the UI would, until nothing is left to do. */
+    const settle = () => {
+      for (let i = 0; i < 100_000 && (loop.runTasks() > 0 || loop.turn()); i++)
+        if (loop.posts.length > acked) {
+          acked = loop.posts.length
+          host.handle({ type: 'frame-ack' })
+        }
+    }
+    let acked = 0
+    host.handle({ type: 'load', scenario: DEFAULT })
+    host.handle({ type: 'apply', requestId: 1, yaml: DEPLOYMENT, atMs: 0 })
+    host.handle({ type: 'cursor', atMs: 3_000, playing: false, speed: 1 })
+    settle()
+    const tend = vi.spyOn(Spares.prototype, 'tend')
+    // A re-apply at the cursor: its reset goes at once, its answer waits for the reset's ack.
+    host.handle({
+      type: 'apply',
+      requestId: 2,
+      yaml: DEPLOYMENT.replace('replicas: 3', 'replicas: 4'),
+      atMs: 3_000,
+    })
+    loop.runTasks()
+    const answered = () => loop.events().some((e) => e.type === 'applied' && e.requestId === 2)
+    expect(answered()).toBe(false)
+    // No spare work while the answer waits (a spare's build would hold up the ack that lets it go).
+    expect(tend).not.toHaveBeenCalled()
+    for (let i = 0; i < 100 && !answered(); i++) {
+      acked = loop.posts.length
+      host.handle({ type: 'frame-ack' })
+      loop.runTasks()
+    }
+    expect(answered()).toBe(true)
+    settle()
+    expect(tend).toHaveBeenCalled()
+    tend.mockRestore()
   })
 
   it('answers message requests at once', () => {

@@ -74,6 +74,8 @@ export class WorkerHost {
   private budget: number
   private readonly adaptBudget: boolean
   private pumpScheduled = false
+  /** Spare work is due once the events queued are posted (spareTime). */
+  private spareWaiting = false
   /** What waits to be posted, in order. */
   private readonly outbox = new Outbox()
   /** Frames' messages go packed (message-pack.ts); the UI keeps the same string table. */
@@ -215,15 +217,26 @@ export class WorkerHost {
         this.emit(r.events)
         more = r.more
         spareWork = r.spareWork === true
-      } while ((more || spareWork) && this.env.now() < end)
+      } while ((more || (spareWork && this.spareTime())) && this.env.now() < end)
     } catch (e) {
       more = false
       spareWork = false
       this.emit([{ type: 'error', message: `the worker failed: ${errorText(e)}` }])
     }
-    if (more || spareWork) this.schedulePump()
+    // Spare work resumes once what waits has been posted (see spareTime).
+    this.spareWaiting = spareWork && !more && !this.spareTime()
+    if (more || (spareWork && !this.spareWaiting)) this.schedulePump()
     this.flushWhenDue()
     this.reportProgress(more)
+  }
+
+  /**
+   * Whether spare work may run now: not while an event (kubectl's answer, a reset) waits to be
+   * posted, as one step of it (a spare's build) can take tens of milliseconds, and the UI's ack
+   * that lets the event go would wait behind it.
+   */
+  private spareTime(): boolean {
+    return !this.outbox.hasEvent
   }
 
   /**
@@ -364,6 +377,10 @@ export class WorkerHost {
       this.progress = undefined
     }
     if (post) this.env.post(post)
+    if (this.spareWaiting && this.spareTime()) {
+      this.spareWaiting = false
+      this.schedulePump()
+    }
   }
 
   /**

@@ -169,6 +169,21 @@ describe('Session: load', () => {
 })
 
 describe('Session: apply', () => {
+  it('answers an action as soon as kubectl has finished, not after the rest of a large budget', () => {
+    const { session, mirror } = started()
+    mirror.take(session.apply(1, DEPLOYMENT, 0))
+    session.cursor(0, true, 1)
+    const r = session.computeSome(1_000_000)
+    mirror.take(r.events)
+    expect(r.events.filter((e) => e.type === 'applied')).toHaveLength(1)
+    // The rollout the answer set off is still to compute: it comes in the next calls.
+    expect(r.more).toBe(true)
+    const answeredAt = session.cluster?.kernel.nowMs ?? 0
+    settle(session, mirror)
+    expect(phases(mirror.revisions).filter((p) => p === 'Running').length).toBeGreaterThan(0)
+    expect(session.cluster?.kernel.nowMs).toBeGreaterThan(answeredAt)
+  })
+
   it('runs an nginx Pod applied at 0 to Running, with the results and the revisions that show it', () => {
     const { session, mirror } = started()
     mirror.take(session.apply(1, NGINX, 0))

@@ -36,6 +36,8 @@ import type { CompactedTrace } from '../sim/kernel/retention'
 import { type Message, ROUTINE_STAGES, WEBHOOKS } from '../sim/kernel/trace'
 import { DEFAULT_SEED, type Scenario, type ScenarioAction } from '../sim/scenario/scenario'
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
+import { type Activity, noActivity, scanActivity } from './activity'
+import { checkAgainst, type KeptTrace } from './same-message'
 import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
 import { type SpareOptions, Spares } from './spares'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
@@ -105,11 +107,12 @@ interface Run {
   readonly cluster: Cluster
   /** The scenario's actions; index i is `input.actions[i]`. */
   readonly actions: readonly ScenarioAction[]
-  /** Messages (by id: 1 … scanned) looked at for the last activity so far. */
-  scanned: number
-  lastActivityMs: number
+  /** When its activity last happened, as far as its messages were looked at (activity.ts). */
+  readonly activity: Activity
   /** False until the run's trace has been checked against the messages the UI kept. */
   verified: boolean
+  /** Its messages up to this id are known to be the ones the UI kept (a spare checked them). */
+  readonly checkedThrough: number
   /** The simulation threw; nothing more is computed until the next load or action. */
   failed: boolean
   /** The action (its index) whose fork built this run: undone if the run fails (see undoFailedAction). */
@@ -142,10 +145,22 @@ export class Session {
   private speed = 1
   private keepMessages: number
   private readonly spares: Spares
+  /** What the UI holds, as a fork's run and the spares check their replays against it. */
+  private readonly kept: KeptTrace
 
   constructor(options: SessionOptions = {}) {
     this.keepMessages = options.keepMessages ?? TRACE_KEEP_MESSAGES
-    this.spares = new Spares((scenario) => this.newCluster(scenario), options.spares)
+    const session = this
+    this.kept = {
+      get from() {
+        return session.sentFrom
+      },
+      get through() {
+        return session.sentThrough
+      },
+      message: (id) => this.sentMessage(id),
+    }
+    this.spares = new Spares((scenario) => this.newCluster(scenario), options.spares, this.kept)
   }
 
   /** Messages the UI holds or had compacted: the last id sent. */
@@ -160,6 +175,7 @@ export class Session {
 
   /** Keep the messages sent with ids below `id` (the UI drops the rest). */
   private keepSentBelow(id: number): void {
+    this.spares.keptBelow(id)
     this.sent.length = Math.max(0, Math.min(this.sent.length, id - this.sentFrom))
     if (id <= this.sentFrom) this.sentFrom = id
     if (this.sentCompacted && id <= this.sentCompacted.throughId) this.sentCompacted = undefined
@@ -348,6 +364,10 @@ export class Session {
     let scanned = kernel.messageCount
     let n = 0
     let budgetHit = false
+    // kubectl's answer to a pending action goes out as soon as it is known, not after the rest of
+    // the budget (one event of a large rollout can take milliseconds).
+    const finished = run.cluster.finishedCount
+    let answered = false
     // The quiet search found the next message worth seeing: the normal lookahead applies from here,
     // so there is more to compute at once (not only at the next cursor command).
     let storyFound = false
@@ -377,6 +397,10 @@ export class Session {
         }
         kernel.stepEvent()
         n++
+        if (this.pending.size > 0 && run.cluster.finishedCount !== finished && !catchingUp()) {
+          answered = true
+          break
+        }
       }
     } catch (e) {
       run.failed = true
@@ -396,8 +420,11 @@ export class Session {
     const frame = this.frame(run, target)
     if (frame) events.push(frame)
     events.push(...this.appliedEvents(run))
-    const more = budgetHit || storyFound
+    const more = budgetHit || storyFound || answered
     if (more) return { events, more }
+    // Spare work waits for a call of its own: what the run just produced (kubectl's answer above
+    // all) goes out first, not after a spare's build.
+    if (n > 0 || events.length > 0) return { events, more, ...(this.spares.idle ? {} : { spareWork: true }) }
     const spareWork = this.input !== undefined && this.spares.tend(this.input, this.cursorMs, maxEvents)
     return { events, more, ...(spareWork ? { spareWork } : {}) }
   }
@@ -451,7 +478,9 @@ export class Session {
     if (!taken) this.spares.drop()
     let cluster: Cluster
     let actions: readonly ScenarioAction[]
-    if (taken) ({ cluster, actions } = taken)
+    let checkedThrough = 0
+    let activity = noActivity()
+    if (taken) ({ cluster, actions, checkedThrough, activity } = taken)
     else {
       try {
         cluster = this.newCluster(parsed.scenario)
@@ -475,7 +504,16 @@ export class Session {
     this.reportedUntilMs = this.floorMs
     this.reportedIdleAtMs = undefined
     this.input = next
-    return this.install(cluster, actions, atMs, keep + 1, requestId, forkedBy)
+    return this.install(
+      cluster,
+      actions,
+      atMs,
+      keep + 1,
+      requestId,
+      forkedBy,
+      Math.min(checkedThrough, keep),
+      activity,
+    )
   }
 
   /**
@@ -510,13 +548,15 @@ export class Session {
     fromMessageId: number,
     requestId: number | undefined,
     forkedBy?: number,
+    checkedThrough = 0,
+    activity = noActivity(),
   ): WorkerEvent {
     this.run = {
       cluster,
       actions,
-      scanned: 0,
-      lastActivityMs: 0,
+      activity,
       verified: this.sentThrough === 0,
+      checkedThrough,
       failed: false,
       ...(forkedBy !== undefined ? { forkedBy } : {}),
     }
@@ -553,6 +593,8 @@ export class Session {
     this.reportedUntilMs = -1
     this.reportedIdleAtMs = undefined
     this.floorMs = -1
+    // They reproduced the trace this run did not: of no use.
+    this.spares.drop()
     this.gen++
     return [
       error,
@@ -585,13 +627,7 @@ export class Session {
       messages.push(messageView(m))
       this.sent.push(m)
     }
-    for (let i = Math.max(run.scanned + 1 - first, 0); i < trace.length; i++) {
-      const m = trace[i] as Message
-      // Routine upkeep (heartbeats) goes on forever; it is not activity that playback waits for.
-      if (!ROUTINE_STAGES.has(m.stage))
-        run.lastActivityMs = Math.max(run.lastActivityMs, m.sentAtMs, m.deliverAtMs)
-    }
-    run.scanned = kernel.messageCount
+    scanActivity(kernel, run.activity)
     const revisions: ObjectRevision[] = []
     const since = this.sentRevisions[this.sentRevisions.length - 1]?.revision ?? 0
     for (const change of run.cluster.etcd.changesSince(since)) {
@@ -605,7 +641,7 @@ export class Session {
     const computedUntilMs = Math.max(this.reportedUntilMs, this.floorMs, computed)
     // Idle: every message has been delivered, so the last delivery is when activity stopped
     // (cancelled timers still in the heap can make the kernel's clock itself run later).
-    const idleAtMs = kernel.idle ? run.lastActivityMs : undefined
+    const idleAtMs = kernel.idle ? run.activity.lastActivityMs : undefined
     if (
       messages.length === 0 &&
       revisions.length === 0 &&
@@ -650,10 +686,8 @@ export class Session {
   private firstDifference(run: Run): number | undefined {
     const kernel = run.cluster.kernel
     if (kernel.messageCount < this.sentThrough) return this.sentThrough
-    for (let id = Math.max(this.sentFrom, kernel.firstRetainedId); id <= this.sentThrough; id++) {
-      if (!sameMessage(this.sentMessage(id) as Message, kernel.message(id))) return id
-    }
-    return undefined
+    // A spare checked what it replayed as it went: only the rest is checked while the user waits.
+    return checkAgainst(this.kept, kernel, run.checkedThrough).differsAt
   }
 
   /** `applied` for every pending action whose kubectl has finished. */
@@ -722,23 +756,6 @@ function storyAfter(kernel: Kernel, from: number, afterMs: number): boolean {
     if (!ROUTINE_STAGES.has(m.stage)) return true
   }
   return false
-}
-
-/** Whether a fork reproduced a kept message (as the UI shows it: the payload apart). */
-function sameMessage(a: Message, b: Message | undefined): boolean {
-  return (
-    b !== undefined &&
-    a.id === b.id &&
-    a.from === b.from &&
-    a.to === b.to &&
-    a.kind === b.kind &&
-    a.summary === b.summary &&
-    a.sentAtMs === b.sentAtMs &&
-    a.deliverAtMs === b.deliverAtMs &&
-    a.causeId === b.causeId &&
-    a.stage === b.stage &&
-    a.lostAtMs === b.lostAtMs
-  )
 }
 
 /** The names of the cluster's users, for the `reset` event. */

@@ -7,25 +7,33 @@
  * action soon after the first finds one ready while a new spare replays from 0 in the background.
  *
  * Spares are computed only when the run has nothing to compute (the session calls `tend` then),
- * in slices like the run, and never past the cursor's millisecond.
+ * in slices like the run, and never past the cursor's millisecond. As a spare replays, what it
+ * produced is checked against the messages the UI holds (a fork must reproduce them), so that a
+ * fork taking it has only the rest to check, not the whole trace while the user waits.
  */
 import type { ScenarioInput } from '../protocol/messages'
 import type { Cluster } from '../sim/cluster/cluster'
 import type { Scenario, ScenarioAction, UserAction } from '../sim/scenario/scenario'
+import { type Activity, noActivity, scanActivity } from './activity'
+import { checkAgainst, type KeptTrace } from './same-message'
 import { parseAction, parseScenario } from './scenario-input'
 
-/** How many spares a session keeps. */
-export const SPARES = 2
 /**
- * Each spare costs the memory of the run up to the cursor: a scenario whose spare needs more
- * messages than this to reach the cursor forks by rebuilding instead.
+ * At most this many spares: four forks in quick succession (a user re-applying while the rollout
+ * plays) each find one ready, while the next is built in the background.
  */
-export const SPARE_MAX_MESSAGES = 100_000
+export const SPARES = 4
+/**
+ * The spares together hold at most this many messages (each costs the memory of the run up to the
+ * cursor, about 1 KiB per message for a 100-node cluster): as many spares as fit, up to SPARES.
+ * A scenario whose single spare would need more forks by rebuilding instead.
+ */
+export const SPARE_MAX_MESSAGES = 200_000
 
 export interface SpareOptions {
   /** SPARES unless told otherwise; 0 keeps none (every fork rebuilds). */
   readonly count?: number
-  /** SPARE_MAX_MESSAGES unless told otherwise. */
+  /** SPARE_MAX_MESSAGES unless told otherwise: for all spares together. */
   readonly maxMessages?: number
 }
 
@@ -35,12 +43,20 @@ interface Spare {
   readonly actions: readonly ScenarioAction[]
   /** The scenario it was built from: a spare of any other one is of no use. */
   readonly input: ScenarioInput
+  /** Its messages up to this id are the ones the UI holds. */
+  checkedThrough: number
+  /** Its last activity, looked at as it replays (activity.ts). */
+  readonly activity: Activity
 }
 
 /** The run a fork starts from: a spare with the new action added. */
 export interface TakenSpare {
   readonly cluster: Cluster
   readonly actions: readonly ScenarioAction[]
+  /** Its messages up to this id are the ones the UI holds (checked as it replayed). */
+  readonly checkedThrough: number
+  /** Its last activity, as far as it replayed. */
+  readonly activity: Activity
 }
 
 export class Spares {
@@ -54,9 +70,21 @@ export class Spares {
     /** Builds a cluster as the session builds its runs (the same trace retention). */
     private readonly build: (scenario: Scenario) => Cluster,
     options: SpareOptions = {},
+    /** The messages the UI holds, which a spare's replay must reproduce. */
+    private readonly kept?: KeptTrace,
   ) {
     this.count = options.count ?? SPARES
     this.maxMessages = options.maxMessages ?? SPARE_MAX_MESSAGES
+  }
+
+  /** How many spares there are now. */
+  get size(): number {
+    return this.pool.length
+  }
+
+  /** Whether there is nothing to keep (no spares wanted, or none for this scenario). */
+  get idle(): boolean {
+    return this.off || this.count === 0
   }
 
   /** A new scenario was loaded: no spare is of use, and spares may be kept again. */
@@ -68,6 +96,11 @@ export class Spares {
   /** The scenario changed in a way no spare followed. */
   drop(): void {
     this.pool = []
+  }
+
+  /** The UI now holds only the messages below `id`: what was checked from there on is to check again. */
+  keptBelow(id: number): void {
+    for (const spare of this.pool) spare.checkedThrough = Math.min(spare.checkedThrough, id - 1)
   }
 
   /**
@@ -88,13 +121,15 @@ export class Spares {
     try {
       const leader = this.pool[0]
       if (leader && behind(leader)) return this.catchUp(leader, limitMs, maxEvents)
-      if (this.pool.length < this.count) {
+      if (this.pool.length < this.wanted()) {
         const parsed = parseScenario(input)
         if (!parsed.ok) return false
         this.pool.push({
           cluster: this.build(parsed.scenario),
           actions: parsed.actions.map((a) => a.action),
           input,
+          checkedThrough: 0,
+          activity: noActivity(),
         })
         return true
       }
@@ -106,6 +141,22 @@ export class Spares {
     }
   }
 
+  /** Messages the spares hold. */
+  private held(): number {
+    let n = 0
+    for (const spare of this.pool) n += spare.cluster.kernel.messageCount
+    return n
+  }
+
+  /**
+   * How many spares fit in maxMessages, each about as large as the one closest to the cursor
+   * will be once caught up (the pool is sorted closest first).
+   */
+  private wanted(): number {
+    const largest = this.pool[0]?.cluster.kernel.messageCount ?? 0
+    return largest === 0 ? this.count : Math.min(this.count, Math.floor(this.maxMessages / largest))
+  }
+
   /** Run `spare` for up to `maxEvents` events before `limitMs`; true (there may be more to do). */
   private catchUp(spare: Spare, limitMs: number, maxEvents: number): boolean {
     const kernel = spare.cluster.kernel
@@ -114,7 +165,22 @@ export class Spares {
       if (next === undefined || next >= limitMs) break
       kernel.stepEvent()
     }
-    if (kernel.messageCount > this.maxMessages) this.stop()
+    if (this.held() > this.maxMessages) {
+      // Too many for the memory they may take: keep the ones closest to the cursor (the next
+      // forks take those), or none when even one is too large.
+      this.pool.sort((a, b) => b.cluster.kernel.nowMs - a.cluster.kernel.nowMs)
+      while (this.pool.length > 1 && this.held() > this.maxMessages) this.pool.pop()
+      if (this.held() > this.maxMessages) this.stop()
+      if (!this.pool.includes(spare)) return true
+    }
+    scanActivity(kernel, spare.activity)
+    if (this.kept) {
+      const checked = checkAgainst(this.kept, kernel, spare.checkedThrough)
+      // Not what the run produced: the simulation is not a function of its scenario, and no
+      // replay of it is worth keeping (the fork that finds this says so).
+      if (checked.differsAt !== undefined) this.stop()
+      else spare.checkedThrough = checked.checkedThrough
+    }
     return true
   }
 
@@ -147,9 +213,20 @@ export class Spares {
       const own = parseAction(next.actions[index] as ScenarioInput['actions'][number])
       if (!own.ok) continue
       spare.cluster.addAction(own.action.action as UserAction, index)
-      this.pool.push({ cluster: spare.cluster, actions: [...spare.actions, own.action.action], input: next })
+      this.pool.push({
+        cluster: spare.cluster,
+        actions: [...spare.actions, own.action.action],
+        input: next,
+        checkedThrough: spare.checkedThrough,
+        activity: spare.activity,
+      })
     }
-    return { cluster: closest.cluster, actions: [...closest.actions, action] }
+    return {
+      cluster: closest.cluster,
+      actions: [...closest.actions, action],
+      checkedThrough: closest.checkedThrough,
+      activity: closest.activity,
+    }
   }
 
   private stop(): void {

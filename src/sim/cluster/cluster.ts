@@ -62,6 +62,11 @@ export class Cluster {
   readonly actionResults: ActionResult[] = []
   /** One entry per fault, filled in when it has acted (no results; its output says what it did). */
   readonly faultResults: ActionResult[] = []
+  /**
+   * How many actions and faults have finished so far: a change says an answer is ready, without
+   * looking through the results after every event.
+   */
+  private finished = 0
 
   /**
    * The sequence numbers of each scenario action's events, first and last (undefined for an action
@@ -126,9 +131,10 @@ export class Cluster {
     for (const action of scenario.actions) {
       const first = this.kernel.nextSeq
       if (isFaultAction(action))
-        scheduleFault(faults, action, (output) =>
-          this.faultResults.push({ action, results: [], output, done: true }),
-        )
+        scheduleFault(faults, action, (output) => {
+          this.faultResults.push({ action, results: [], output, done: true })
+          this.finished++
+        })
       else this.kernel.at(action.atMs, () => this.start(action))
       const next = this.kernel.nextSeq
       this.actionSeqs.push(next > first ? { first, last: next - 1 } : undefined)
@@ -234,6 +240,12 @@ export class Cluster {
       if (info) results.push(yield* this.kubectl.delete(info, action.namespace, action.name, action.as))
     }
     entry.done = true
+    this.finished++
+  }
+
+  /** How many actions and faults have finished (it only grows). */
+  get finishedCount(): number {
+    return this.finished
   }
 
   /** Run until idle (no foreground work), or until virtual time `untilMs`. */

@@ -43,6 +43,13 @@ export class FakeLoop implements HostEnvironment {
     return true
   }
 
+  /** Run the deferred tasks only (no timer fires, the clock does not jump); how many ran. */
+  runTasks(): number {
+    let n = 0
+    for (let task = this.tasks.shift(); task && n < 100_000; task = this.tasks.shift(), n++) task()
+    return n
+  }
+
   drain(): void {
     for (let i = 0; i < 100_000 && this.turn(); i++);
   }
