@@ -150,6 +150,7 @@ export class Session {
 
   constructor(options: SessionOptions = {}) {
     this.keepMessages = options.keepMessages ?? TRACE_KEEP_MESSAGES
+    // Read when checked: the UI's holdings change with every frame and fork.
     const session = this
     this.kept = {
       get from() {
@@ -158,7 +159,7 @@ export class Session {
       get through() {
         return session.sentThrough
       },
-      message: (id) => this.sentMessage(id),
+      message: (id) => session.sentMessage(id),
     }
     this.spares = new Spares((scenario) => this.newCluster(scenario), options.spares, this.kept)
   }
