@@ -242,7 +242,7 @@ const APPLY_TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'v8.execute',
   'blink.user_timing',
-  'disabled-by-default-v8.cpu_profiler',
+  ...(process.env.BENCH_NO_SAMPLES ? [] : ['disabled-by-default-v8.cpu_profiler']),
 ]
 
 const percentile = (values: readonly number[], p: number): number => {

@@ -62,7 +62,7 @@ const reset = (
   fromMs: number,
   fromMessageId: number,
   requestId?: number,
-): WorkerEvent => ({
+): Extract<WorkerEvent, { type: 'reset' }> => ({
   type: 'reset',
   generation,
   fromMs,
@@ -177,6 +177,16 @@ describe('bridge', () => {
     fake.emit(reset(2, 1500, 40, cmd.requestId)) // the fork comes first; the answer later
     fake.emit({ type: 'applied', requestId: cmd.requestId, atMs: 1500, results })
     await expect(applied).resolves.toEqual({ type: 'applied', atMs: 1500, results })
+
+    // The answer riding on its fork's reset (one post): handled after it.
+    const rode = applyYaml('kind: Pod', 2500)
+    const rider = fake.last('apply')
+    fake.emit({
+      ...reset(3, 2500, 60, rider.requestId),
+      followedBy: [{ type: 'applied', requestId: rider.requestId, atMs: 2500, results }],
+    })
+    await expect(rode).resolves.toEqual({ type: 'applied', atMs: 2500, results })
+    expect(useStore.getState().generation).toBe(3)
 
     const bad = applyYaml('kind: [', 0)
     const problems = [{ line: 1, column: 7, message: 'yaml: line 1: bad' }]

@@ -430,6 +430,8 @@ function receive(event: WirePost): void {
     return
   }
   handle(event)
+  // Events that rode on a reset (its fork's answer) come after it.
+  if (event.type === 'reset') for (const e of event.followedBy ?? []) handle(e)
   scheduleFrameFlush()
 }
 

@@ -359,6 +359,11 @@ export type WireEvent = Exclude<WorkerEvent, { type: 'frame' | 'reset' }> | Wire
 /** A `reset` as posted: without `nodes` when they are the ones the last reset carried (a fork). */
 export type WireReset = Omit<Extract<WorkerEvent, { type: 'reset' }>, 'nodes'> & {
   readonly nodes?: readonly Node[]
+  /**
+   * Events queued right behind the reset (its fork's `applied`), riding on it rather than waiting
+   * for a post of their own; the UI handles them, in order, after the reset.
+   */
+  readonly followedBy?: readonly WireEvent[]
 }
 
 /**

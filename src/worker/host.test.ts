@@ -284,6 +284,42 @@ describe('WorkerHost', () => {
     tend.mockRestore()
   })
 
+  it('with acks, a fork’s reset waiting for an ack takes kubectl’s answer along in one post', () => {
+    const loop = new FakeLoop()
+    const host = new WorkerHost(loop, { ackFrames: true })
+    let acked = 0
+    const settle = () => {
+      for (let i = 0; i < 100_000 && (loop.runTasks() > 0 || loop.turn()); i++)
+        if (loop.posts.length > acked) {
+          acked = loop.posts.length
+          host.handle({ type: 'frame-ack' })
+        }
+    }
+    host.handle({ type: 'load', scenario: DEFAULT })
+    host.handle({ type: 'apply', requestId: 1, yaml: DEPLOYMENT, atMs: 0 })
+    host.handle({ type: 'cursor', atMs: 3_000, playing: false, speed: 1 })
+    settle()
+    // A post in flight (the UI has not taken it in yet) when the user applies again.
+    host.handle({ type: 'message', requestId: 9, id: 1 })
+    expect(loop.posts.at(-1)?.event.type).toBe('message-detail')
+    const before = loop.posts.length
+    host.handle({
+      type: 'apply',
+      requestId: 2,
+      yaml: DEPLOYMENT.replace('replicas: 3', 'replicas: 4'),
+      atMs: 3_000,
+    })
+    loop.runTasks()
+    expect(loop.posts.length).toBe(before)
+    host.handle({ type: 'frame-ack' })
+    loop.runTasks()
+    const posted = loop.posts.slice(before).map((p) => p.event)
+    // One post: the reset, with the answer riding on it.
+    expect(posted).toHaveLength(1)
+    const reset = posted.find((e) => e.type === 'reset' && e.requestId === 2)
+    expect(reset?.type === 'reset' && reset.followedBy?.map((e) => e.type)).toEqual(['applied'])
+  })
+
   it('answers message requests at once', () => {
     const { loop, host } = setup()
     host.handle({ type: 'load', scenario: DEFAULT })

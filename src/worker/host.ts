@@ -23,7 +23,7 @@ import {
   type WorkerProgress,
 } from '../protocol/messages'
 import { nextBudget } from './budget'
-import { Outbox, type PostLimit } from './outbox'
+import { Outbox, type OutgoingReset, type PostLimit } from './outbox'
 import { progressEvent } from './progress'
 import { errorText, Session } from './session'
 
@@ -388,17 +388,20 @@ export class WorkerHost {
    * made against them), and its Nodes go only when they differ from the last reset's (a fork
    * keeps the cluster: a hundred Nodes are ~200 KiB the UI already holds).
    */
-  private posting(e: Exclude<WorkerEvent, { type: 'frame' }>): WireEvent {
+  private posting(e: Exclude<WorkerEvent, { type: 'frame' }> | OutgoingReset): WireEvent {
     if (e.type !== 'reset') return e
-    this.dropHeld(e.fromMs)
-    this.postedUntilMs = e.fromMs
-    const nodes = JSON.stringify(e.nodes ?? null)
-    if (nodes !== this.postedNodes) {
-      this.postedNodes = nodes
-      return e
+    const { followedBy, ...reset } = e as OutgoingReset
+    this.dropHeld(reset.fromMs)
+    this.postedUntilMs = reset.fromMs
+    const nodes = JSON.stringify(reset.nodes ?? null)
+    let wire: WireEvent = reset
+    if (nodes !== this.postedNodes) this.postedNodes = nodes
+    else {
+      const { nodes: _same, ...rest } = reset
+      wire = rest
     }
-    const { nodes: _same, ...rest } = e
-    return rest
+    // What rode on it goes out after it (a reset among them drops what it drops then).
+    return followedBy?.length ? { ...wire, followedBy: followedBy.map((f) => this.posting(f)) } : wire
   }
 
   private readonly sizeOf = (m: MessageView): number => this.packer.sizeOf(m)

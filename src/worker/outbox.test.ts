@@ -55,7 +55,7 @@ const types = (posts: ReturnType<typeof drain>) =>
   posts.map((p) =>
     p.type === 'frame'
       ? `frame ${p.messages.map((m) => m.id).join(',')}${(p.followedBy ?? []).map((e) => ` +${e.type}`).join('')}`
-      : p.type,
+      : `${p.type}${p.type === 'reset' ? (p.followedBy ?? []).map((e) => ` +${e.type}`).join('') : ''}`,
   )
 
 describe('Outbox', () => {
@@ -134,6 +134,15 @@ describe('Outbox', () => {
     expect(
       first?.type === 'frame' && [first.revisions.map((r) => r.revision), first.computedUntilMs],
     ).toEqual([[5], 19])
+  })
+
+  it("a fork's reset at the head of the queue takes kubectl's answer along; an answer at the head goes alone", () => {
+    const outbox = new Outbox()
+    outbox.addEvent(reset(2, 5, 2))
+    outbox.addFrame(frame(2, [message(2, 6)]))
+    outbox.addEvent({ type: 'applied', requestId: 1, atMs: 5, results: [] })
+    outbox.addEvent({ type: 'message-detail', requestId: 2, message: null })
+    expect(types(drain(outbox))).toEqual(['message-detail', 'reset +applied', 'frame 2'])
   })
 
   it('a reset that drops everything queued goes at once', () => {

@@ -24,6 +24,10 @@ export type OutgoingFrame = ReceivedFrame & {
   readonly followedBy?: readonly Exclude<WorkerEvent, { type: 'frame' }>[]
 }
 type Reset = Extract<WorkerEvent, { type: 'reset' }>
+/** A reset as the Outbox gives it, with the events queued right behind it riding on it. */
+export type OutgoingReset = Reset & {
+  readonly followedBy?: readonly Exclude<WorkerEvent, { type: 'frame' }>[]
+}
 
 /** Events that answer a request and refer to nothing queued: they need not wait for the trace. */
 const ANSWERS: ReadonlySet<WorkerEvent['type']> = new Set([
@@ -100,24 +104,37 @@ export class Outbox {
   next(
     encode: (r: ObjectRevision) => WireRevision,
     limit: PostLimit | undefined,
-  ): Exclude<WorkerEvent, { type: 'frame' }> | OutgoingFrame | undefined {
+  ): Exclude<WorkerEvent, { type: 'frame' | 'reset' }> | OutgoingReset | OutgoingFrame | undefined {
     const head = this.items[0]
     if (!head) return undefined
     if (!(head instanceof PendingFrame)) {
       this.items.shift()
-      if (this.answers > 0) this.answers--
-      return head
+      if (this.answers > 0) {
+        this.answers--
+        return head as Exclude<WorkerEvent, { type: 'frame' }>
+      }
+      // A fork's reset takes kubectl's answer along when it is known by then (one post, one
+      // animation frame, instead of two).
+      if (head.type !== 'reset') return head as Exclude<WorkerEvent, { type: 'frame' | 'reset' }>
+      const followedBy = this.eventsAtHead()
+      return followedBy.length ? { ...head, followedBy } : head
     }
     const chunk = head.take(encode, limit)
     if (!head.empty) return chunk
     this.items.shift()
     // The events right behind the trace ride on its last chunk (one post instead of two).
-    const followedBy: Exclude<WorkerEvent, { type: 'frame' }>[] = []
+    const followedBy = this.eventsAtHead()
+    return followedBy.length ? { ...chunk, followedBy } : chunk
+  }
+
+  /** Take the events (not frames) at the head of the queue. */
+  private eventsAtHead(): Exclude<WorkerEvent, { type: 'frame' }>[] {
+    const events: Exclude<WorkerEvent, { type: 'frame' }>[] = []
     for (let next = this.items[0]; next && !(next instanceof PendingFrame); next = this.items[0]) {
-      followedBy.push(next as Exclude<WorkerEvent, { type: 'frame' }>)
+      events.push(next as Exclude<WorkerEvent, { type: 'frame' }>)
       this.items.shift()
     }
-    return followedBy.length ? { ...chunk, followedBy } : chunk
+    return events
   }
 
   /** Drop the head item (it could not be posted: a bug, reported instead of retried forever). */

@@ -1,6 +1,6 @@
 /** Test helper: a worker the bridge can talk to, that records commands and posts as the worker does. */
 import { MessagePacker } from '../../protocol/message-pack'
-import type { Command, WirePost, WorkerEvent } from '../../protocol/messages'
+import type { Command, WirePost, WireReset, WorkerEvent } from '../../protocol/messages'
 import type { WorkerLike } from '../bridge'
 
 export class FakeWorker implements WorkerLike {
@@ -17,7 +17,7 @@ export class FakeWorker implements WorkerLike {
     this.terminated = true
   }
   /** Post as the worker does: a frame's messages packed. */
-  emit(event: WorkerEvent): void {
+  emit(event: WorkerEvent | WireReset): void {
     let data: WirePost
     if (event.type === 'frame') {
       const { messages, ...frame } = event
