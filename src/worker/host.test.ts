@@ -18,6 +18,39 @@ function setup(costMs?: number) {
   return { loop, host }
 }
 
+/**
+ * A host with acks, and a UI that acknowledges what it was posted: the Deployment applied at 0 and
+ * computed with the cursor at 3 s, spares and all. `ack` acknowledges what was posted so far;
+ * `settle` runs everything, acknowledging each post, until nothing is left to do.
+ */
+function runningWithAcks() {
+  const loop = new FakeLoop()
+  const host = new WorkerHost(loop, { ackFrames: true })
+  let acked = 0
+  const ack = () => {
+    acked = loop.posts.length
+    host.handle({ type: 'frame-ack' })
+  }
+  const settle = () => {
+    for (let i = 0; i < 100_000 && (loop.runTasks() > 0 || loop.turn()); i++)
+      if (loop.posts.length > acked) ack()
+  }
+  host.handle({ type: 'load', scenario: DEFAULT })
+  host.handle({ type: 'apply', requestId: 1, yaml: DEPLOYMENT, atMs: 0 })
+  host.handle({ type: 'cursor', atMs: 3_000, playing: false, speed: 1 })
+  settle()
+  return { loop, host, ack, settle }
+}
+
+/** The Deployment applied again at the cursor, one replica more (request 2). */
+const reapply = (host: WorkerHost) =>
+  host.handle({
+    type: 'apply',
+    requestId: 2,
+    yaml: DEPLOYMENT.replace('replicas: 3', 'replicas: 4'),
+    atMs: 3_000,
+  })
+
 describe('WorkerHost', () => {
   it('answers a load with a reset at once, then streams frames at most once per 16 ms', () => {
     // Small computing steps, each costing wall time: the trace spans several frame intervals.
@@ -245,37 +278,17 @@ describe('WorkerHost', () => {
   })
 
   it('with acks, spare work waits until kubectl’s answer is posted, then goes on', () => {
-    const loop = new FakeLoop()
-    const host = new WorkerHost(loop, { ackFrames: true })
-    /** Acknowledge every post as the UI would, until nothing is left to do. */
-    const settle = () => {
-      for (let i = 0; i < 100_000 && (loop.runTasks() > 0 || loop.turn()); i++)
-        if (loop.posts.length > acked) {
-          acked = loop.posts.length
-          host.handle({ type: 'frame-ack' })
-        }
-    }
-    let acked = 0
-    host.handle({ type: 'load', scenario: DEFAULT })
-    host.handle({ type: 'apply', requestId: 1, yaml: DEPLOYMENT, atMs: 0 })
-    host.handle({ type: 'cursor', atMs: 3_000, playing: false, speed: 1 })
-    settle()
+    const { loop, host, ack, settle } = runningWithAcks()
     const tend = vi.spyOn(Spares.prototype, 'tend')
     // A re-apply at the cursor: its reset goes at once, its answer waits for the reset's ack.
-    host.handle({
-      type: 'apply',
-      requestId: 2,
-      yaml: DEPLOYMENT.replace('replicas: 3', 'replicas: 4'),
-      atMs: 3_000,
-    })
+    reapply(host)
     loop.runTasks()
     const answered = () => loop.events().some((e) => e.type === 'applied' && e.requestId === 2)
     expect(answered()).toBe(false)
     // No spare work while the answer waits (a spare's build would hold up the ack that lets it go).
     expect(tend).not.toHaveBeenCalled()
     for (let i = 0; i < 100 && !answered(); i++) {
-      acked = loop.posts.length
-      host.handle({ type: 'frame-ack' })
+      ack()
       loop.runTasks()
     }
     expect(answered()).toBe(true)
@@ -285,33 +298,15 @@ describe('WorkerHost', () => {
   })
 
   it('with acks, a fork’s reset waiting for an ack takes kubectl’s answer along in one post', () => {
-    const loop = new FakeLoop()
-    const host = new WorkerHost(loop, { ackFrames: true })
-    let acked = 0
-    const settle = () => {
-      for (let i = 0; i < 100_000 && (loop.runTasks() > 0 || loop.turn()); i++)
-        if (loop.posts.length > acked) {
-          acked = loop.posts.length
-          host.handle({ type: 'frame-ack' })
-        }
-    }
-    host.handle({ type: 'load', scenario: DEFAULT })
-    host.handle({ type: 'apply', requestId: 1, yaml: DEPLOYMENT, atMs: 0 })
-    host.handle({ type: 'cursor', atMs: 3_000, playing: false, speed: 1 })
-    settle()
+    const { loop, host, ack } = runningWithAcks()
     // A post in flight (the UI has not taken it in yet) when the user applies again.
     host.handle({ type: 'message', requestId: 9, id: 1 })
     expect(loop.posts.at(-1)?.event.type).toBe('message-detail')
     const before = loop.posts.length
-    host.handle({
-      type: 'apply',
-      requestId: 2,
-      yaml: DEPLOYMENT.replace('replicas: 3', 'replicas: 4'),
-      atMs: 3_000,
-    })
+    reapply(host)
     loop.runTasks()
     expect(loop.posts.length).toBe(before)
-    host.handle({ type: 'frame-ack' })
+    ack()
     loop.runTasks()
     const posted = loop.posts.slice(before).map((p) => p.event)
     // One post: the reset, with the answer riding on it.
