@@ -5,7 +5,7 @@
 import { type KeyboardEvent, useState } from 'react'
 import { parseDuration } from '../api/parse-duration'
 import { useT } from './i18n/i18n'
-import { seek } from './playback'
+import { pause, seek } from './playback'
 import { useStore } from './store/store'
 
 /** A typed time in ms: a bare number is seconds; otherwise a Go duration. Undefined if neither. */
@@ -30,8 +30,8 @@ export function Clock() {
         title={t('playback.clockTitle')}
         aria-label={t('playback.clockLabel', { time: shown })}
         onClick={() => {
-          useStore.setState({ playing: false })
-          setEditing((cursorMs / 1000).toFixed(3))
+          pause()
+          setEditing((useStore.getState().cursorMs / 1000).toFixed(3))
           setInvalid(false)
         }}
       >

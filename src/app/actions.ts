@@ -6,7 +6,7 @@ import { formatApplyResult } from '../api/kubectl/apply-output'
 import { ADMIN_USER } from '../protocol/messages'
 import { saveDraft } from './autosave/draft'
 import { applyYaml, loadScenario } from './bridge'
-import { play } from './playback'
+import { cursorNow, play } from './playback'
 import { type EditorProblem, useStore } from './store/store'
 
 /**
@@ -25,7 +25,7 @@ export async function applyWorkload(): Promise<void> {
   const s = useStore.getState()
   if (s.applying) return
   const yaml = s.workloadYaml
-  const atMs = Math.round(s.cursorMs)
+  const atMs = Math.round(cursorNow())
   const as = s.applyAs === ADMIN_USER ? undefined : s.applyAs
   useStore.setState({ applying: true, playing: false })
   try {

@@ -352,28 +352,52 @@ function send(command: Command): void {
 
 /**
  * The frames received since the last call, for the caller to put in the store now (playback folds
- * them into its cursor update: one render per animation frame). Tells the worker that what it
+ * them into its display update: one render for both). Tells the worker that what it
  * posted is taken in, so it posts the next: the worker waits for this after every post. A post
  * that arrived after this animation frame began (`frameTimeMs`, the frame's timestamp) is taken in
  * but acknowledged at the next frame, so the worker's next post lands in a later frame: at most
  * one post per animation frame, even when frames run late.
  */
 export function takeQueuedFrames(frameTimeMs?: number): readonly FrameEvent[] {
-  if (unacked) {
-    if (frameTimeMs === undefined || lastArrivalMs < frameTimeMs) {
-      unacked = false
-      cancelFrameFlush()
-      worker?.postMessage({ type: 'frame-ack' })
-    } else scheduleFrameFlush()
-  }
+  ackFrames(frameTimeMs)
+  return drainQueuedFrames()
+}
+
+/**
+ * Tell the worker that what it posted is taken in (see takeQueuedFrames), without taking it:
+ * while playing, frames wait in the queue for playback's next display update (playback.ts) and
+ * the worker goes on posting at one post per animation frame.
+ */
+export function ackFrames(frameTimeMs?: number): void {
+  if (!unacked) return
+  if (frameTimeMs === undefined || lastArrivalMs < frameTimeMs) {
+    unacked = false
+    cancelFrameFlush()
+    worker?.postMessage({ type: 'frame-ack' })
+  } else scheduleFrameFlush()
+}
+
+/** Whether frames wait to be taken into the store. */
+export const hasQueuedFrames = (): boolean => queuedFrames.length > 0
+
+/** The queued frames, taken out of the queue without acknowledging them. */
+export function drainQueuedFrames(): readonly FrameEvent[] {
   if (queuedFrames.length === 0) return queuedFrames
   const frames = queuedFrames
   queuedFrames = []
   return frames
 }
 
-/** Put the queued frames in the store now (and acknowledge what arrived, see takeQueuedFrames). */
+/**
+ * Put the queued frames in the store now (and acknowledge what arrived, see takeQueuedFrames).
+ * At an animation frame while playing, only acknowledge: playback takes them in with its next
+ * display update.
+ */
 function flushFrames(frameTimeMs?: number): void {
+  if (frameTimeMs !== undefined && useStore.getState().playing) {
+    ackFrames(frameTimeMs)
+    return
+  }
   const frames = takeQueuedFrames(frameTimeMs)
   if (frames.length) useStore.setState((s) => framesPatch(s, frames))
 }
@@ -383,10 +407,8 @@ function flushFrames(frameTimeMs?: number): void {
  * the ack waits for the next animation frame, like a frame's.
  */
 function applyQueuedFrames(): void {
-  if (queuedFrames.length === 0) return
-  const frames = queuedFrames
-  queuedFrames = []
-  useStore.setState((s) => framesPatch(s, frames))
+  const frames = drainQueuedFrames()
+  if (frames.length) useStore.setState((s) => framesPatch(s, frames))
 }
 
 /** Take frames in (and acknowledge) at the next animation frame, or after a while without one. */

@@ -2,16 +2,60 @@
  * Playback: the cursor moves through virtual time at `speed` virtual ms per wall ms, driven by
  * requestAnimationFrame outside React. Stepping moves the cursor to the previous/next message.
  * Where a message is on screen always follows from the cursor, so pause and scrub are exact.
+ *
+ * While playing there are two clocks. The moving layer (pills, step captions, pulses) follows the
+ * exact cursor on every animation frame (`cursorNow`, `onCursorMotion`); the store's `cursorMs`,
+ * which every panel renders from (text, boxes, the timeline), and the worker's frames follow it
+ * every DISPLAY_INTERVAL_MS. A store update re-renders and repaints much of the page; the moving
+ * layer is a canvas and transforms (docs/performance.md, "Fifth pass"). Whenever playback stops,
+ * the store takes the exact cursor, so a paused, stepped or seeked view is exact everywhere.
  */
 
 import type { MessageView } from '../protocol/messages'
-import { takeQueuedFrames } from './bridge'
+import { ackFrames, drainQueuedFrames, hasQueuedFrames, takeQueuedFrames } from './bridge'
 import { pace } from './model/quiet'
 import { sentBy } from './model/trace-index'
 import { framesPatch, type State, useStore } from './store/store'
 
+/** How often the store follows the cursor while playing (10 Hz: text and boxes need no more). */
+export const DISPLAY_INTERVAL_MS = 100
+/** Animation frames come every ~16.7 ms: the display update is due at the frame nearest its time. */
+const FRAME_SLACK_MS = 8
+
 let frame: number | undefined
 let lastWallMs: number | undefined
+let lastDisplayWallMs: number | undefined
+/** The exact cursor while playing; undefined when not playing. */
+let motionMs: number | undefined
+/** The `cursorMs` the last display update wrote: a different one in the store is someone's seek. */
+let shownMs: number | undefined
+const motionListeners = new Set<() => void>()
+
+/**
+ * The cursor as it is now: ahead of the store's `cursorMs` while playing between display updates.
+ * What acts at the cursor (an apply, a fault, a share link) and what moves read this.
+ */
+export function cursorNow(): number {
+  const s = useStore.getState()
+  return s.playing && motionMs !== undefined && s.cursorMs === shownMs ? motionMs : s.cursorMs
+}
+
+/**
+ * Bring the store to the cursor as it is now (and take in what the worker posted), without waiting
+ * for the next display update: for what reads the store to act as of now (the console's commands).
+ */
+export function showNow(): void {
+  if (!useStore.getState().playing || motionMs === undefined) return
+  const s = useStore.getState()
+  const frames = drainQueuedFrames()
+  display(frames.length ? framesPatch(s, frames) : {}, s.fastForward)
+}
+
+/** `listener` runs on every animation frame that moved the cursor; returns the unsubscribe. */
+export function onCursorMotion(listener: () => void): () => void {
+  motionListeners.add(listener)
+  return () => motionListeners.delete(listener)
+}
 
 /** Where playback ends: the end of activity, or what has been computed if still busy. */
 export function endOfActivityMs(): number {
@@ -22,29 +66,77 @@ export function endOfActivityMs(): number {
 }
 
 function tick(wallMs: number): void {
-  let s = useStore.getState()
+  const s = useStore.getState()
   if (!s.playing) {
     frame = undefined
     lastWallMs = undefined
+    lastDisplayWallMs = undefined
     return
   }
-  // The worker's frames received since the last tick go into the same store update as the cursor:
-  // one React render per animation frame.
-  const frames = takeQueuedFrames(wallMs)
-  const patch: Partial<State> = frames.length ? framesPatch(s, frames) : {}
-  if (frames.length) s = { ...s, ...patch }
+  // The worker posts once per animation frame as before; what it posted waits for the display update.
+  ackFrames(wallMs)
+  // A seek while playing (or the first frame): playback goes on from the store's cursor.
+  if (motionMs === undefined || s.cursorMs !== shownMs) {
+    motionMs = s.cursorMs
+    shownMs = s.cursorMs
+  }
   const dt = lastWallMs === undefined ? 0 : Math.min(wallMs - lastWallMs, 100)
   lastWallMs = wallMs
   // Time keeps passing after the cluster goes quiet (retries and backoffs may still come), but
-  // the cursor never runs ahead of what the worker has computed.
+  // the cursor never runs ahead of what the store holds of the worker's computation.
   const p = s.skipQuiet
-    ? pace(s.messages, s.cursorMs, s.speed, s.maxFlightMs)
+    ? pace(s.messages, motionMs, s.speed, s.maxFlightMs)
     : { speed: s.speed, fastForward: false }
-  const next = Math.min(s.cursorMs + dt * p.speed, Math.max(s.computedUntilMs, s.cursorMs))
-  if (frames.length || next !== s.cursorMs || p.fastForward !== s.fastForward)
-    useStore.setState({ ...patch, cursorMs: next, fastForward: p.fastForward })
+  const before = motionMs
+  const target = motionMs + dt * p.speed
+  const due =
+    lastDisplayWallMs === undefined || wallMs - lastDisplayWallMs >= DISPLAY_INTERVAL_MS - FRAME_SLACK_MS
+  // The cursor waiting for what the worker posted (after a fork, say): it comes in now, not at
+  // the next display update.
+  const waiting = target > s.computedUntilMs && hasQueuedFrames()
+  const frames = due || waiting ? takeQueuedFrames(wallMs) : []
+  const patch: Partial<State> = frames.length ? framesPatch(s, frames) : {}
+  motionMs = Math.min(target, Math.max(patch.computedUntilMs ?? s.computedUntilMs, motionMs))
+  if (due || waiting) {
+    lastDisplayWallMs = wallMs
+    display(patch, p.fastForward)
+  }
+  if (motionMs !== before) for (const l of motionListeners) l()
   frame = requestAnimationFrame(tick)
 }
+
+/**
+ * The store takes the cursor and `patch` (the worker's frames received since the last update,
+ * framesPatch) in one update: one React render.
+ */
+function display(patch: Partial<State>, fastForward: boolean): void {
+  const s = useStore.getState()
+  const cursorMs = cursorNow()
+  if (Object.keys(patch).length === 0 && cursorMs === s.cursorMs && fastForward === s.fastForward) return
+  shownMs = cursorMs
+  useStore.setState({ ...patch, cursorMs, fastForward })
+}
+
+/**
+ * Playback stopped (by pause() or by anything that sets `playing: false`): the store takes the
+ * exact cursor and what the worker posted, unless the same update set a cursor of its own. After
+ * the update that stopped it, not inside it: a store update inside a listener would reach the
+ * other listeners out of order.
+ */
+useStore.subscribe((s, prev) => {
+  if (!prev.playing || s.playing) return
+  const cursor = s.cursorMs === shownMs ? motionMs : undefined
+  motionMs = undefined
+  shownMs = undefined
+  queueMicrotask(() => {
+    const now = useStore.getState()
+    if (now.playing) return
+    const frames = drainQueuedFrames()
+    const patch: Partial<State> = frames.length ? framesPatch(now, frames) : {}
+    const exact = cursor !== undefined && now.cursorMs === s.cursorMs ? { cursorMs: cursor } : {}
+    if (frames.length || 'cursorMs' in exact) useStore.setState({ ...patch, ...exact })
+  })
+})
 
 export function play(): void {
   const s = useStore.getState()
@@ -53,8 +145,16 @@ export function play(): void {
   if (frame === undefined) frame = requestAnimationFrame(tick)
 }
 
+/** Stop playing, the store at the exact cursor with everything the worker posted. */
 export function pause(): void {
-  useStore.setState({ playing: false, fastForward: false })
+  const cursorMs = cursorNow()
+  const frames = drainQueuedFrames()
+  useStore.setState((s) => ({
+    ...(frames.length ? framesPatch(s, frames) : {}),
+    playing: false,
+    fastForward: false,
+    cursorMs,
+  }))
 }
 
 export function togglePlay(): void {

@@ -7,6 +7,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { ADMIN_USER } from '../../protocol/messages'
 import { useT } from '../i18n/i18n'
+import { showNow } from '../playback'
 import { keepScrollKeys } from '../scroll-keys'
 import { useStore } from '../store/store'
 import { defaultBackend } from './backend'
@@ -56,7 +57,9 @@ export function KubectlConsole({ backend = defaultBackend, onWrite }: KubectlCon
     if (text.trim() === '') return
     setHistory((h) => remember(h, text))
     setInput('')
-    // Read the store now: the command answers as of this cursor, whatever playback does next.
+    // Read the store now: the command answers as of this cursor, whatever playback does next
+    // (while playing, the store follows the cursor only at display updates: brought to it first).
+    showNow()
     const s = useStore.getState()
     const as = s.applyAs === ADMIN_USER ? undefined : s.applyAs
     const result = execute(text, { revisions: s.revisions, cursorMs: s.cursorMs, as, backend })

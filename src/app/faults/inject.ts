@@ -4,7 +4,7 @@
  */
 import type { FaultInput } from '../../protocol/messages'
 import { injectFault } from '../bridge'
-import { play } from '../playback'
+import { cursorNow, play } from '../playback'
 import { useStore } from '../store/store'
 import { useTeaching } from '../teaching/teaching-store'
 
@@ -16,7 +16,7 @@ export type FaultAt = FaultInput extends infer F
   : never
 
 export async function injectAtCursor(fault: FaultAt): Promise<void> {
-  const atMs = Math.round(useStore.getState().cursorMs)
+  const atMs = Math.round(cursorNow())
   useStore.setState({ playing: false })
   try {
     const outcome = await injectFault({ ...fault, atMs } as FaultInput)

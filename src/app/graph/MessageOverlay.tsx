@@ -23,11 +23,12 @@ import {
 } from 'react'
 import type { MessageView } from '../../protocol/messages'
 import { type Translate, useT } from '../i18n/i18n'
+import { cursorNow, onCursorMotion } from '../playback'
 import { useStore } from '../store/store'
 import { type Family, familyClass, familyOf } from './colors'
 import { describeMessage } from './labels'
 import type { GraphLayout, Rect } from './layout'
-import { LiveScene, sceneInputChanged } from './live-scene'
+import { LiveScene, type SceneState, sceneInputChanged } from './live-scene'
 import { chainView, PILL_FONT_PX, PILL_HEIGHT } from './scene'
 import { captionKey, type MovingElement, pulseKey } from './scene-dom'
 
@@ -48,14 +49,31 @@ function ring(r: Rect, pad: number): CSSProperties {
   return { left: r.x - pad, top: r.y - pad, width: r.width + 2 * pad, height: r.height + 2 * pad }
 }
 
+/** What the scene is built from: the store's trace and selection at the cursor as it is now. */
+function sceneState(): SceneState {
+  const s = useStore.getState()
+  return {
+    messages: s.messages,
+    cursorMs: cursorNow(),
+    maxFlightMs: s.maxFlightMs,
+    selectedMessageId: s.selectedMessageId,
+  }
+}
+
 /** The scene kept current outside React (live-scene.ts); this component renders its shape. */
 function useLiveScene(layout: GraphLayout, scale: number) {
-  const [live] = useState(() => new LiveScene(layout, scale, useStore.getState()))
+  const [live] = useState(() => new LiveScene(layout, scale, sceneState()))
   useLayoutEffect(() => {
-    live.configure(layout, scale, useStore.getState())
-    return useStore.subscribe((s, prev) => {
-      if (sceneInputChanged(s, prev)) live.update(s)
+    live.configure(layout, scale, sceneState())
+    const offStore = useStore.subscribe((s, prev) => {
+      if (sceneInputChanged(s, prev)) live.update(sceneState())
     })
+    // Between the store's display updates, the cursor moves on every animation frame.
+    const offMotion = onCursorMotion(() => live.move(sceneState()))
+    return () => {
+      offStore()
+      offMotion()
+    }
   }, [live, layout, scale])
   const scene = useSyncExternalStore(live.subscribe, live.getShape)
   // After every commit: elements mounted by it get their position before the frame is painted.

@@ -95,14 +95,34 @@ describe('the moving layer: shape and motion', () => {
     expect(motions).toBe(1)
     expect(renders).toBe(0)
     expect(live.getShape().pills.map((p) => p.message.id)).toEqual([1, 3])
-    // Standing still writes nothing again to the elements.
+    // Standing still rebuilds nothing and writes nothing again to the elements.
     const writes = caption.writes
     live.update(state(40))
     expect(caption.writes).toBe(writes)
+    expect(motions).toBe(1)
     // The request arrives: a new shape, one render.
     live.update(state(100))
     expect(renders).toBe(1)
-    expect(motions).toBe(3)
+    expect(motions).toBe(2)
+    expect(live.getShape().pills.map((p) => p.message.id)).toEqual([])
+  })
+
+  it('moves between display updates without React, which draws the new shape at the next update', () => {
+    const live = new LiveScene(layout, 1, state(30))
+    let renders = 0
+    let motions = 0
+    live.subscribe(() => renders++)
+    live.onMotion(() => motions++)
+    // The request arrives at 100: the canvas' pills follow at once...
+    live.move(state(100))
+    expect(motions).toBe(1)
+    expect(live.getLatest().pills.map((p) => p.message.id)).toEqual([])
+    // ...the elements React draws for them (the pills' buttons) at the next update.
+    expect(renders).toBe(0)
+    expect(live.getShape().pills.map((p) => p.message.id)).toEqual([1, 3])
+    live.update(state(100))
+    expect(renders).toBe(1)
+    expect(motions).toBe(1)
     expect(live.getShape().pills.map((p) => p.message.id)).toEqual([])
   })
 

@@ -24,6 +24,8 @@ export const sceneInputChanged = (s: SceneState, prev: SceneState): boolean =>
 export class LiveScene {
   private layout: GraphLayout
   private scale: number
+  /** What the newest scene was built from. */
+  private input: SceneState
   /** The newest scene (its motion is what the DOM shows). */
   private latest: Scene
   /** The scene whose shape React renders. */
@@ -36,6 +38,7 @@ export class LiveScene {
   constructor(layout: GraphLayout, scale: number, state: SceneState) {
     this.layout = layout
     this.scale = scale
+    this.input = state
     this.latest = this.build(state, 1)
     this.shape = this.latest
   }
@@ -51,13 +54,23 @@ export class LiveScene {
 
   /** Rebuild from the store, write the motion, and tell React if the shape changed. */
   update(state: SceneState, force = false): void {
+    this.move(state, force)
+    if (!force && sameShape(this.shape, this.latest)) return
+    this.shape = this.latest
+    for (const l of this.listeners) l()
+  }
+
+  /**
+   * Rebuild and write the motion only (the cursor moved between the store's display updates,
+   * playback.ts): which elements exist follows at the next update, the canvas' pills at once.
+   */
+  move(state: SceneState, force = false): void {
+    if (!force && !sceneInputChanged(state, this.input)) return
+    this.input = state
     const scene = this.build(state, this.latest.sampling.step)
     this.latest = scene
     writeMotion(scene, this.elements, this.scale)
     for (const l of this.motionListeners) l()
-    if (!force && sameShape(this.shape, scene)) return
-    this.shape = scene
-    for (const l of this.listeners) l()
   }
 
   /** After React committed: newly mounted elements get their place before the frame is painted. */

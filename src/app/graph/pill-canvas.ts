@@ -69,8 +69,11 @@ export class PillPainter {
   /** Draws so far: sprites not used for SPRITE_SWEEP draws are let go. */
   private draws = 0
   private fontFamily = ''
-  /** The font last set on the canvas for measuring. */
-  private measureFont = ''
+  /** The font last set on the canvas for painting. */
+  private paintFont = ''
+  /** The context labels are measured with (measurer()), and the font last set on it. */
+  private measuring: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null | undefined
+  private measuringFont = ''
   private focusColor = ''
   private viewport: Viewport = { x: 0, y: 0, zoom: 1 }
   private width = 0
@@ -131,7 +134,7 @@ export class PillPainter {
       this.canvas.width = w
       this.canvas.height = h
       // A resized canvas' context is back to its defaults.
-      this.measureFont = ''
+      this.paintFont = ''
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
     ctx.clearRect(0, 0, this.width, this.height)
@@ -155,7 +158,7 @@ export class PillPainter {
     // frame: a burst of new messages (a watch event fanned out) must not stall one frame.
     let budget = SPRITES_PER_FRAME
     let identity = false
-    let font = this.measureFont
+    let font = this.paintFont
     for (const b of list) {
       const entry = this.entry(b.message)
       let sprite = entry.sprite
@@ -180,7 +183,7 @@ export class PillPainter {
         font = this.paintPill(ctx, b, b.x - b.width / 2, b.y - b.height / 2, font)
       }
     }
-    this.measureFont = font
+    this.paintFont = font
     // The selection (outline 2px, offset 1px) and keyboard focus (offset 2px), as on the elements.
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
     for (const b of list) {
@@ -289,13 +292,14 @@ export class PillPainter {
   private textWidth(m: MessageView, label: string, routine: boolean): number {
     const c = this.entry(m)
     if (c.width === undefined) {
-      const ctx = this.ctx
+      const ctx = this.measurer()
       if (!ctx) return label.length * 6
       // Setting a font parses it: only when it changes.
       const font = pillFont(routine, 1, this.fontFamily)
-      if (font !== this.measureFont) {
+      // (The canvas on screen, where there is no OffscreenCanvas, has the painting's font too.)
+      if (font !== this.measuringFont || ctx === this.ctx) {
         ctx.font = font
-        this.measureFont = font
+        this.measuringFont = font
       }
       // Many messages share a label ("200 OK", a Pod's GET): measured once per label.
       const key = `${routine ? 5 : 6}${label}`
@@ -308,6 +312,18 @@ export class PillPainter {
       c.width = width
     }
     return c.width
+  }
+
+  /**
+   * A context to measure labels with, on a canvas outside the document: text measured on the
+   * canvas on screen makes the browser bring the document's style up to date first, mid-frame,
+   * just after React changed it.
+   */
+  private measurer(): OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null {
+    if (this.measuring === undefined)
+      this.measuring =
+        typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1).getContext('2d') : this.ctx
+    return this.measuring
   }
 
   /**

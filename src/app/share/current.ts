@@ -1,6 +1,7 @@
 /** What the user sees now, as a share link's view, and the link that opens it. */
 import { ADMIN_USER } from '../../protocol/messages'
 import { useLang } from '../i18n/i18n'
+import { cursorNow } from '../playback'
 import { useStore } from '../store/store'
 import { useTeaching } from '../teaching/teaching-store'
 import { encodeShare, type SharedView, shareUrl } from './codec'
@@ -32,8 +33,7 @@ export function currentView(): SharedView | undefined {
 export async function makeShareLink(
   href: string = `${location.origin}${location.pathname}`,
 ): Promise<string | undefined> {
-  const { cursorMs } = useStore.getState()
-  useStore.setState({ playing: false, cursorMs: Math.round(cursorMs) })
+  useStore.setState({ playing: false, cursorMs: Math.round(cursorNow()) })
   const view = currentView()
   return view ? shareUrl(href, await encodeShare(view)) : undefined
 }
