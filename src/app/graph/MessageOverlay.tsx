@@ -16,6 +16,7 @@ import {
   memo,
   Suspense,
   useCallback,
+  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useState,
@@ -92,6 +93,9 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
   const t = useT()
   const scale = Math.max(1, 1 / (zoom || 1))
   const { scene, live, register } = useLiveScene(layout, scale)
+  // The pills' buttons (for keyboards and screen readers; the canvas draws the pills) render in
+  // React's background rendering after each display update, not in its frame.
+  const pills = useDeferredValue(scene.pills)
   const sizing = {
     '--pf-pill-h': `${PILL_HEIGHT}px`,
     '--pf-pill-font': `${PILL_FONT_PX}px`,
@@ -160,7 +164,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
         </div>
       </ViewportPortal>
       <Suspense fallback={null}>
-        <PillLayer live={live} pills={scene.pills} />
+        <PillLayer live={live} pills={pills} />
       </Suspense>
     </>
   )

@@ -13,6 +13,7 @@ import './timeline.css'
 import {
   type CSSProperties,
   type PointerEvent,
+  useDeferredValue,
   useEffect,
   useMemo,
   useRef,
@@ -70,8 +71,11 @@ interface Hover {
 }
 
 export function Timeline() {
-  const revisions = useStore((s) => s.revisions)
-  const cursorMs = useStore((s) => s.cursorMs)
+  // Deferred: a display update renders the graph and the text first, and the timeline right
+  // after, in React's background rendering, which yields to the browser every few milliseconds:
+  // one update's work spread over the frames that follow it, not all in one (docs/performance.md).
+  const revisions = useDeferredValue(useStore((s) => s.revisions))
+  const cursorMs = useDeferredValue(useStore((s) => s.cursorMs))
   const generation = useStore((s) => s.generation)
   const t = useT()
   // The trace is not needed to draw lanes (writers are looked up when a mark is explained).
