@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MessageView } from '../protocol/messages'
 import { DEFAULT_SCENARIO, setWorkerFactory, startSimulation } from './bridge'
+import { makeMessage } from './model/testing'
 import { cursorNow, DISPLAY_INTERVAL_MS, onCursorMotion, pause, play, seek, showNow } from './playback'
 import { useStore } from './store/store'
 import { FakeWorker } from './testing/fake-worker'
@@ -17,17 +17,17 @@ function frameAt(wallMs: number): void {
   for (const cb of run) cb(wallMs)
 }
 
-const message = (id: number, sentAtMs: number): MessageView => ({
-  id,
-  from: 'kubectl',
-  to: 'kube-apiserver',
-  kind: 'http-request',
-  summary: `GET ${id}`,
-  sentAtMs,
-  deliverAtMs: sentAtMs + 2,
-  causeId: null,
-  stage: 'submit',
-})
+/** The worker posts a frame with one message (sent at `sentAtMs`), arriving at wall time `atWallMs`. */
+function post(atWallMs: number, id: number, sentAtMs: number): void {
+  now.mockReturnValue(atWallMs)
+  fake.emit({
+    type: 'frame',
+    generation: 1,
+    messages: [makeMessage({ id, from: 'kubectl', to: 'kube-apiserver', sentAtMs })],
+    revisions: [],
+    computedUntilMs: 10_000,
+  })
+}
 
 beforeEach(() => {
   callbacks = []
@@ -90,26 +90,12 @@ describe('playback: the moving layer every frame, the store every display interv
     startPlaying()
     const acks = () => fake.of('frame-ack').length
     const before = acks()
-    now.mockReturnValue(1005)
-    fake.emit({
-      type: 'frame',
-      generation: 1,
-      messages: [message(1, 3)],
-      revisions: [],
-      computedUntilMs: 10_000,
-    })
+    post(1005, 1, 3)
     frameAt(1016)
     // Taken in by the worker's count (it may post again), not yet by the store.
     expect(acks()).toBe(before + 1)
     expect(useStore.getState().messages).toEqual([])
-    now.mockReturnValue(1020)
-    fake.emit({
-      type: 'frame',
-      generation: 1,
-      messages: [message(2, 4)],
-      revisions: [],
-      computedUntilMs: 10_000,
-    })
+    post(1020, 2, 4)
     frameAt(1032)
     expect(acks()).toBe(before + 2)
     expect(useStore.getState().messages).toEqual([])
@@ -127,14 +113,7 @@ describe('playback: the moving layer every frame, the store every display interv
     useStore.setState({ computedUntilMs: 20 })
     startPlaying()
     frameAt(1016)
-    now.mockReturnValue(1020)
-    fake.emit({
-      type: 'frame',
-      generation: 1,
-      messages: [message(1, 25)],
-      revisions: [],
-      computedUntilMs: 10_000,
-    })
+    post(1020, 1, 25)
     frameAt(1032)
     expect(cursorNow()).toBe(32)
     expect(useStore.getState().cursorMs).toBe(32)
@@ -145,14 +124,7 @@ describe('playback: the moving layer every frame, the store every display interv
     startPlaying()
     frameAt(1016)
     frameAt(1032)
-    now.mockReturnValue(1040)
-    fake.emit({
-      type: 'frame',
-      generation: 1,
-      messages: [message(1, 3)],
-      revisions: [],
-      computedUntilMs: 10_000,
-    })
+    post(1040, 1, 3)
     expect(useStore.getState().cursorMs).toBe(0)
     pause()
     expect(useStore.getState()).toMatchObject({ playing: false, cursorMs: 32 })
@@ -163,14 +135,7 @@ describe('playback: the moving layer every frame, the store every display interv
   it('brings the store to the cursor at once when asked, and plays on (the console reads the store)', () => {
     startPlaying()
     frameAt(1016)
-    now.mockReturnValue(1020)
-    fake.emit({
-      type: 'frame',
-      generation: 1,
-      messages: [message(1, 3)],
-      revisions: [],
-      computedUntilMs: 10_000,
-    })
+    post(1020, 1, 3)
     showNow()
     expect(useStore.getState()).toMatchObject({ playing: true, cursorMs: 16 })
     expect(useStore.getState().messages.map((m) => m.id)).toEqual([1])
