@@ -1,10 +1,10 @@
 /**
  * The moving layer's scene, kept current outside React: rebuilt whenever the cursor, the trace or
- * the selection changes (inside playback's animation-frame tick, as the store changes), its
- * motion written at once to the elements on screen and the pill canvas told to repaint
- * (pill-canvas.ts), and React told only when its shape changed
- * (a message appeared or left: scene-dom.ts). MessageOverlay renders the shape through
- * useSyncExternalStore, so a shape change renders in the same frame as the cursor move.
+ * the selection changes (inside playback's animation-frame tick: `move` on every frame the cursor
+ * moves, `update` when the store changes), its motion written at once to the elements on screen
+ * and the pill canvas told to repaint (pill-canvas.ts), and React told only when, at a store
+ * update, its shape changed (a message appeared or left: scene-dom.ts). MessageOverlay renders
+ * the shape through useSyncExternalStore, in the frame of that store update.
  */
 import type { State } from '../store/store'
 import type { GraphLayout } from './layout'

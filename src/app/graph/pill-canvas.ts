@@ -69,7 +69,7 @@ export class PillPainter {
   /** Draws so far: sprites not used for SPRITE_SWEEP draws are let go. */
   private draws = 0
   private fontFamily = ''
-  /** The font last set on the canvas for painting. */
+  /** The font last set on the canvas on screen. */
   private paintFont = ''
   /** The context labels are measured with (measurer()), and the font last set on it. */
   private measuring: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null | undefined
@@ -296,10 +296,13 @@ export class PillPainter {
       if (!ctx) return label.length * 6
       // Setting a font parses it: only when it changes.
       const font = pillFont(routine, 1, this.fontFamily)
-      // (The canvas on screen, where there is no OffscreenCanvas, has the painting's font too.)
-      if (font !== this.measuringFont || ctx === this.ctx) {
+      // Without an OffscreenCanvas this is the canvas on screen, whose font the painting changes:
+      // set it every time, and tell the painting.
+      const onScreen = ctx === this.ctx
+      if (onScreen || font !== this.measuringFont) {
         ctx.font = font
         this.measuringFont = font
+        if (onScreen) this.paintFont = font
       }
       // Many messages share a label ("200 OK", a Pod's GET): measured once per label.
       const key = `${routine ? 5 : 6}${label}`
