@@ -15,7 +15,7 @@ import type { MessageView } from '../protocol/messages'
 import { ackFrames, drainQueuedFrames, hasQueuedFrames, takeQueuedFrames } from './bridge'
 import { pace } from './model/quiet'
 import { sentBy } from './model/trace-index'
-import { framesPatch, type State, useStore } from './store/store'
+import { type FrameEvent, framesPatch, type State, useStore } from './store/store'
 
 /** How often the store follows the cursor while playing (10 Hz: text and boxes need no more). */
 export const DISPLAY_INTERVAL_MS = 100
@@ -45,11 +45,14 @@ export function cursorNow(): number {
  * for the next display update: for what reads the store to act as of now (the console's commands).
  */
 export function showNow(): void {
-  if (!useStore.getState().playing || motionMs === undefined) return
   const s = useStore.getState()
-  const frames = drainQueuedFrames()
-  display(frames.length ? framesPatch(s, frames) : {}, s.fastForward)
+  if (!s.playing || motionMs === undefined) return
+  display(patchOf(s, drainQueuedFrames()), s.fastForward)
 }
+
+/** The store changes that take in `frames` (none for none). */
+const patchOf = (s: State, frames: readonly FrameEvent[]): Partial<State> =>
+  frames.length ? framesPatch(s, frames) : {}
 
 /** `listener` runs on every animation frame that moved the cursor; returns the unsubscribe. */
 export function onCursorMotion(listener: () => void): () => void {
@@ -95,7 +98,7 @@ function tick(wallMs: number): void {
   // the next display update.
   const waiting = target > s.computedUntilMs && hasQueuedFrames()
   const frames = due || waiting ? takeQueuedFrames(wallMs) : []
-  const patch: Partial<State> = frames.length ? framesPatch(s, frames) : {}
+  const patch = patchOf(s, frames)
   motionMs = Math.min(target, Math.max(patch.computedUntilMs ?? s.computedUntilMs, motionMs))
   if (due || waiting) {
     lastDisplayWallMs = wallMs
@@ -131,10 +134,10 @@ useStore.subscribe((s, prev) => {
   queueMicrotask(() => {
     const now = useStore.getState()
     if (now.playing) return
-    const frames = drainQueuedFrames()
-    const patch: Partial<State> = frames.length ? framesPatch(now, frames) : {}
-    const exact = cursor !== undefined && now.cursorMs === s.cursorMs ? { cursorMs: cursor } : {}
-    if (frames.length || 'cursorMs' in exact) useStore.setState({ ...patch, ...exact })
+    const patch = patchOf(now, drainQueuedFrames())
+    // The exact cursor, unless something set one since.
+    if (cursor !== undefined && now.cursorMs === s.cursorMs) patch.cursorMs = cursor
+    if (Object.keys(patch).length > 0) useStore.setState(patch)
   })
 })
 
@@ -148,13 +151,8 @@ export function play(): void {
 /** Stop playing, the store at the exact cursor with everything the worker posted. */
 export function pause(): void {
   const cursorMs = cursorNow()
-  const frames = drainQueuedFrames()
-  useStore.setState((s) => ({
-    ...(frames.length ? framesPatch(s, frames) : {}),
-    playing: false,
-    fastForward: false,
-    cursorMs,
-  }))
+  const patch = patchOf(useStore.getState(), drainQueuedFrames())
+  useStore.setState({ ...patch, playing: false, fastForward: false, cursorMs })
 }
 
 export function togglePlay(): void {

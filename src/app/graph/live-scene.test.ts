@@ -53,6 +53,14 @@ function fakeElement() {
   return el
 }
 
+/** Counts what the scene tells: React (a new shape) and the canvas (motion). */
+function listen(live: LiveScene): { renders: number; motions: number } {
+  const told = { renders: 0, motions: 0 }
+  live.subscribe(() => told.renders++)
+  live.onMotion(() => told.motions++)
+  return told
+}
+
 describe('the moving layer: shape and motion', () => {
   it('has the same shape while the same messages move, another when one appears or leaves', () => {
     const scene = (cursorMs: number, selected?: number) =>
@@ -75,10 +83,7 @@ describe('the moving layer: shape and motion', () => {
 
   it('writes motion to the elements registered for the scene, and tells React only about new shapes', () => {
     const live = new LiveScene(layout, 1, state(30))
-    let renders = 0
-    let motions = 0
-    live.subscribe(() => renders++)
-    live.onMotion(() => motions++)
+    const told = listen(live)
     const caption = fakeElement()
     const pulse = fakeElement()
     live.register(captionKey(2), caption)
@@ -92,37 +97,34 @@ describe('the moving layer: shape and motion', () => {
     // Moving on: the same pills, moved; the canvas is told, React is not.
     live.update(state(40))
     expect(live.getLatest().pills.find((p) => p.message.id === 1)?.progress).toBeCloseTo(0.4)
-    expect(motions).toBe(1)
-    expect(renders).toBe(0)
+    expect(told.motions).toBe(1)
+    expect(told.renders).toBe(0)
     expect(live.getShape().pills.map((p) => p.message.id)).toEqual([1, 3])
     // Standing still rebuilds nothing and writes nothing again to the elements.
     const writes = caption.writes
     live.update(state(40))
     expect(caption.writes).toBe(writes)
-    expect(motions).toBe(1)
+    expect(told.motions).toBe(1)
     // The request arrives: a new shape, one render.
     live.update(state(100))
-    expect(renders).toBe(1)
-    expect(motions).toBe(2)
+    expect(told.renders).toBe(1)
+    expect(told.motions).toBe(2)
     expect(live.getShape().pills.map((p) => p.message.id)).toEqual([])
   })
 
   it('moves between display updates without React, which draws the new shape at the next update', () => {
     const live = new LiveScene(layout, 1, state(30))
-    let renders = 0
-    let motions = 0
-    live.subscribe(() => renders++)
-    live.onMotion(() => motions++)
+    const told = listen(live)
     // The request arrives at 100: the canvas' pills follow at once...
     live.move(state(100))
-    expect(motions).toBe(1)
+    expect(told.motions).toBe(1)
     expect(live.getLatest().pills.map((p) => p.message.id)).toEqual([])
     // ...the elements React draws for them (the pills' buttons) at the next update.
-    expect(renders).toBe(0)
+    expect(told.renders).toBe(0)
     expect(live.getShape().pills.map((p) => p.message.id)).toEqual([1, 3])
     live.update(state(100))
-    expect(renders).toBe(1)
-    expect(motions).toBe(1)
+    expect(told.renders).toBe(1)
+    expect(told.motions).toBe(1)
     expect(live.getShape().pills.map((p) => p.message.id)).toEqual([])
   })
 
