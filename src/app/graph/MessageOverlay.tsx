@@ -16,7 +16,6 @@ import {
   memo,
   Suspense,
   useCallback,
-  useDeferredValue,
   useLayoutEffect,
   useMemo,
   useState,
@@ -93,9 +92,9 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
   const t = useT()
   const scale = Math.max(1, 1 / (zoom || 1))
   const { scene, live, register } = useLiveScene(layout, scale)
-  // The pills' buttons (for keyboards and screen readers; the canvas draws the pills) render in
-  // React's background rendering after each display update, not in its frame.
-  const pills = useDeferredValue(scene.pills)
+  // The pills' buttons (for keyboards and screen readers) render with the scene's shape, never
+  // deferred: a list that changed after a step would take away the button a keyboard user just
+  // reached (the focus would fall to the page).
   const sizing = {
     '--pf-pill-h': `${PILL_HEIGHT}px`,
     '--pf-pill-font': `${PILL_FONT_PX}px`,
@@ -164,7 +163,7 @@ function MessageOverlayView({ layout }: { layout: GraphLayout }) {
         </div>
       </ViewportPortal>
       <Suspense fallback={null}>
-        <PillLayer live={live} pills={pills} />
+        <PillLayer live={live} pills={scene.pills} />
       </Suspense>
     </>
   )
