@@ -10,7 +10,13 @@ import type { HttpRequest, HttpResponse } from '../apiserver/http'
 import type { Message } from '../kernel/trace'
 import { startApiServer, TestClient } from '../testing/apiserver'
 import { makePod } from '../testing/builders'
-import { type EventOptions, EventRecorder, type EventSource, type EventType } from './events'
+import {
+  type EventOptions,
+  EventRecorder,
+  type EventSource,
+  type EventType,
+  MAX_QUEUED_EVENTS,
+} from './events'
 
 const KUBELET = {
   clientCert: { commonName: 'system:node:worker-1', organizations: ['system:nodes'] },
@@ -233,6 +239,23 @@ describe('EventRecorder (core/v1, as the kubelet and controllers record)', () =>
     for (const [i, m] of sent.entries()) {
       if (i > 0) expect(m.sentAtMs).toBeGreaterThanOrEqual(answered[i - 1]?.deliverAtMs ?? Infinity)
     }
+  })
+
+  it('drops what is recorded while MAX_QUEUED_EVENTS wait for the writer, as client-go does', () => {
+    const { t, pod, recorder, record, requests } = setup()
+    t.kernel.at(1_000, () => {
+      for (let i = 0; i <= MAX_QUEUED_EVENTS; i++) recorder.event(pod, 'Normal', 'Pulled', `event ${i}`)
+    })
+    t.run()
+    const written = requests().map((m) => (m.payload.body as Event).message)
+    expect(written).toHaveLength(MAX_QUEUED_EVENTS)
+    expect(written.at(-1)).toBe(`event ${MAX_QUEUED_EVENTS - 1}`)
+    expect(recorder.dropped).toBe(1)
+    // Once the writer has caught up, events are written again.
+    record(t.kernel.nowMs + 1, pod, 'Normal', 'Pulled', 'later')
+    t.run()
+    expect(requests().at(-1)?.payload.body).toMatchObject({ message: 'later' })
+    expect(recorder.dropped).toBe(1)
   })
 
   it('gives each write the cause it was recorded under, not the previous write’s response', () => {

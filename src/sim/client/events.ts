@@ -10,13 +10,23 @@
  * at a time), so recording never blocks the component's work. Repeats of the same event are
  * correlated into one Event whose count goes up, as the core/v1 recorder's EventCorrelator does
  * (PATCH of count, lastTimestamp and message instead of POST).
+ *
+ * The queue between recording and writing is bounded, as client-go's broadcaster is
+ * (`watch.NewLongQueueBroadcaster(maxQueuedEvents, watch.DropIfChannelFull)`, maxQueuedEvents =
+ * 1000, in both tools/record and tools/events): an event recorded while 1000 wait for the writer is
+ * dropped. Only a large run gets there: a scheduler placing thousands of Pods a second records
+ * faster than one writer, one request at a time, can write.
  */
 import { EVENTS, EVENTS_V1 } from '../../api/resources'
 import type { Event, KubeObject } from '../../api/types'
+import { Fifo } from '../kernel/fifo'
 import { type Proc, type Process, Signal, wait } from '../kernel/kernel'
 import type { ApiClient } from './client'
 
 export type EventType = 'Normal' | 'Warning'
+
+/** client-go's maxQueuedEvents: how many recorded events may wait for the writer. */
+export const MAX_QUEUED_EVENTS = 1000
 
 export interface EventSource {
   /** `kubelet`, `default-scheduler`, `deployment-controller`, `replicaset-controller`. */
@@ -78,9 +88,11 @@ export class EventRecorder {
   private nanosTieBreak = 0
   private lastMs = -1
   /** Recorded events not yet written, oldest first (the broadcaster's channel). */
-  private readonly pending: Recorded[] = []
+  private readonly pending = new Fifo<Recorded>()
   private readonly ready = new Signal()
   private writer: Process | undefined
+  /** Events dropped because MAX_QUEUED_EVENTS were already waiting (client-go logs each one). */
+  dropped = 0
 
   constructor(
     private readonly client: ApiClient,
@@ -92,8 +104,13 @@ export class EventRecorder {
    * Record an event; returns immediately. The event is named and timed now, and written later by
    * the recorder's one writer process, one request at a time and in recording order (client-go's
    * broadcaster goroutine), so a repeat's PATCH always follows the POST it correlates with.
+   * Dropped when the writer is MAX_QUEUED_EVENTS behind.
    */
   event(obj: KubeObject, type: EventType, reason: string, message: string, options: EventOptions = {}): void {
+    if (this.pending.length >= MAX_QUEUED_EVENTS) {
+      this.dropped++
+      return
+    }
     const kernel = this.client.kernel
     this.pending.push({
       obj,

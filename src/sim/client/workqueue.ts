@@ -3,13 +3,14 @@
  * never hands the same key to two workers at once, and retries failures with per-item exponential
  * backoff (ItemExponentialFailureRateLimiter: 5ms doubling to 1000s).
  */
+import { Fifo } from '../kernel/fifo'
 import { type Kernel, type Proc, Signal, type Timer, wait } from '../kernel/kernel'
 
 const BASE_DELAY_MS = 5
 const MAX_DELAY_MS = 1000 * 1000
 
 export class WorkQueue<K extends string = string> {
-  private readonly queue: K[] = []
+  private readonly queue = new Fifo<K>()
   private readonly dirty = new Set<K>()
   private readonly processing = new Set<K>()
   private readonly failures = new Map<K, number>()
