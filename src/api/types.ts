@@ -66,9 +66,15 @@ export function objectKey(obj: { metadata?: ObjectMeta }): string {
 export function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value)
-    // Keys, not Object.values/entries: no per-object array of values or pairs (a hot path).
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) deepFreeze(value[i])
+      return value
+    }
+    // for-in, not Object.keys: no array of keys per object (every stored object is frozen once, a
+    // hot path). The same keys in the same order: API objects are plain data, whose prototype
+    // (Object.prototype or null) has no enumerable property.
     const obj = value as Record<string, unknown>
-    for (const k of Object.keys(obj)) deepFreeze(obj[k])
+    for (const k in obj) deepFreeze(obj[k])
   }
   return value
 }
@@ -79,7 +85,8 @@ export function clone<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clone) as T
   const out: Record<string, unknown> = {}
   const obj = value as Record<string, unknown>
-  for (const k of Object.keys(obj)) setOwn(out, k, clone(obj[k]))
+  // for-in over plain data: the keys Object.keys gives, without an array of them (see deepFreeze).
+  for (const k in obj) setOwn(out, k, clone(obj[k]))
   return out as T
 }
 

@@ -49,9 +49,11 @@ function diffInto(
   }
   const b = before as Record<string, unknown>
   const a = after as Record<string, unknown>
-  // Own keys only: `in` would also see Object.prototype members such as `constructor`.
+  // Own keys only: `in` would also see Object.prototype members such as `constructor`. The keys
+  // are walked with for-in, which gives what Object.keys gives for plain data (no enumerable
+  // inherited property) without allocating an array of them per object.
   let shared = 0
-  for (const k of Object.keys(b)) {
+  for (const k in b) {
     if (!Object.hasOwn(a, k)) {
       ops.push({ op: 'remove', path: `${pathOf(base, keys)}/${escapePointer(k)}` })
       continue
@@ -66,9 +68,10 @@ function diffInto(
     keys.pop()
   }
   // `after` has a key `before` lacks only when it has more keys than the two share.
-  const afterKeys = Object.keys(a)
-  if (afterKeys.length === shared) return
-  for (const k of afterKeys)
+  let afterKeys = 0
+  for (const _ in a) afterKeys++
+  if (afterKeys === shared) return
+  for (const k in a)
     if (!Object.hasOwn(b, k))
       ops.push({ op: 'add', path: `${pathOf(base, keys)}/${escapePointer(k)}`, value: a[k] })
 }
