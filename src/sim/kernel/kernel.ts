@@ -414,7 +414,11 @@ export class Kernel {
   /** Fold all but the newest `keep` messages into `compacted`. */
   private compact(keep: number): void {
     const old = this.trace.splice(0, this.trace.length - keep)
-    for (const m of old) if (this.pendingCalls.has(m.id)) this.awaitingReply.set(m.id, m)
+    // Indexed: see compactInto.
+    for (let i = 0; i < old.length; i++) {
+      const m = old[i] as Message
+      if (this.pendingCalls.has(m.id)) this.awaitingReply.set(m.id, m)
+    }
     this.compacted = compactInto(this.compacted, old)
   }
 

@@ -203,6 +203,28 @@ describe('schedulePod', () => {
     expect(picks.size).toBe(3)
   })
 
+  it('keeps an attempt’s record as it was after the next attempt reuses the score columns and ties', () => {
+    for (const recording of ['full', 'summary'] as const) {
+      const h = harness(
+        ['a', 'b', 'c', 'd', 'e'].map((n) => makeNode(n).obj()),
+        [],
+        { recording },
+      )
+      const ctx = { podKey: 'default/pod', podUid: 'u', attempt: 1, cycle: 1, atMs: 0 }
+      const first = makePod('first').requests({ cpu: '1' }).obj()
+      const out = h.schedule(first)
+      if (out.kind !== 'scheduled') throw new Error(out.kind)
+      const rec = h.recorder.finish({ pod: first, ...ctx }, out, { result: 'Scheduled' })
+      const asRecorded = structuredClone(rec)
+      // The next attempt scores other totals on fewer tied nodes (the first Pod is on one of them).
+      h.cache.assumePod({ ...first, spec: { containers: [], ...first.spec, nodeName: out.suggestedHost } })
+      const next = h.schedule(makePod('second').requests({ cpu: '2' }).obj())
+      expect(next.kind === 'scheduled' && next.selection?.ties.length).toBe(4)
+      expect(rec).toEqual(asRecorded)
+      expect(rec.score?.tieBreak?.count).toBe(5)
+    }
+  })
+
   it('summary recording names 3 of many tied nodes and counts them all', () => {
     const nodes = ['a', 'b', 'c', 'd', 'e'].map((n) => makeNode(n).obj())
     const h = harness(nodes, [], { recording: 'summary' })

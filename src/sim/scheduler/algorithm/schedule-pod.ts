@@ -33,6 +33,10 @@ export interface SearchStats {
   readonly nominatedNode?: string
 }
 
+/**
+ * What one attempt found. `feasible`, `priorities` and `selection.ties` are scratch the algorithm
+ * and the framework reuse: read them before the next schedulePod (the scheduler's recorder does).
+ */
 export type ScheduleOutcome =
   | {
       readonly kind: 'scheduled'
@@ -50,6 +54,9 @@ export type ScheduleOutcome =
 /** The algorithm's state across attempts: where the next Filter pass starts. */
 export class ScheduleAlgorithm {
   nextStartNodeIndex = 0
+  /** The feasible nodes and the tied ones of the last attempt, reused (see ScheduleOutcome). */
+  private readonly feasibleScratch: NodeInfo[] = []
+  private readonly tiesScratch: number[] = []
 
   constructor(
     private readonly snapshot: NodeInfoLister,
@@ -162,7 +169,7 @@ export class ScheduleAlgorithm {
     // Score.
     const priorities = this.prioritizeNodes(fwk, state, pod, feasible)
     if (!('totals' in priorities)) return { kind: 'error', status: priorities, search }
-    const selection = selectHost(priorities.totals, this.rng)
+    const selection = selectHost(priorities.totals, this.rng, this.tiesScratch)
     const host = feasible[selection.index] as NodeInfo
     return { kind: 'scheduled', suggestedHost: host.name, search, feasible, priorities, selection }
   }
@@ -181,25 +188,34 @@ export class ScheduleAlgorithm {
     )
     // Without Score plugins any feasible node will do.
     if (!fwk.hasScorePlugins) numNodesToFind = Math.min(1, numAllNodes)
-    const feasible: NodeInfo[] = []
-    if (numAllNodes === 0) return { feasible, numNodesToFind, error: null }
+    // Written by index and cut to length at the end: setting `length = 0` first would drop the
+    // array's storage, and every attempt would grow it again.
+    const feasible = this.feasibleScratch
+    let found = 0
     const start = this.nextStartNodeIndex
-    if (!fwk.hasFilterPlugins) {
-      for (let i = 0; i < numNodesToFind; i++) feasible.push(nodes[(start + i) % numAllNodes] as NodeInfo)
-      return { feasible, numNodesToFind, error: null }
-    }
-    for (let i = 0; i < numAllNodes; i++) {
-      const ni = nodes[(start + i) % numAllNodes] as NodeInfo
-      const s = fwk.runFilterPluginsWithNominatedPods(state, pod, ni)
-      if (s === null) {
-        feasible.push(ni)
-        if (feasible.length >= numNodesToFind) break
-        continue
+    if (numAllNodes === 0) {
+      // No nodes: nothing to look at.
+    } else if (!fwk.hasFilterPlugins) {
+      for (; found < numNodesToFind; found++)
+        feasible[found] = nodes[(start + found) % numAllNodes] as NodeInfo
+    } else {
+      for (let i = 0; i < numAllNodes; i++) {
+        const ni = nodes[(start + i) % numAllNodes] as NodeInfo
+        const s = fwk.runFilterPluginsWithNominatedPods(state, pod, ni)
+        if (s === null) {
+          feasible[found++] = ni
+          if (found >= numNodesToFind) break
+          continue
+        }
+        if (s.code === 'Error') {
+          feasible.length = found
+          return { feasible, numNodesToFind, error: s }
+        }
+        diagnosis.nodeToStatus.set(ni.name, s)
+        if (s.plugin) diagnosis.unschedulablePlugins.add(s.plugin)
       }
-      if (s.code === 'Error') return { feasible, numNodesToFind, error: s }
-      diagnosis.nodeToStatus.set(ni.name, s)
-      if (s.plugin) diagnosis.unschedulablePlugins.add(s.plugin)
     }
+    feasible.length = found
     return { feasible, numNodesToFind, error: null }
   }
 

@@ -17,17 +17,20 @@ export interface Selection {
   readonly ties: readonly number[]
 }
 
-export function selectHost(totals: readonly number[], rng: Rng): Selection {
+/** `ties` is emptied and filled (the algorithm passes the same array every attempt). */
+export function selectHost(totals: readonly number[], rng: Rng, ties: number[] = []): Selection {
   if (totals.length === 0) throw new Error('empty priorityList')
   let maxScore = Number.NEGATIVE_INFINITY
   for (const t of totals) if (t > maxScore) maxScore = t
-  const ties: number[] = []
+  // Written by index and cut to length at the end (`length = 0` would drop the storage).
+  let count = 0
   let index = -1
   for (let i = 0; i < totals.length; i++) {
     if (totals[i] !== maxScore) continue
-    ties.push(i)
+    ties[count++] = i
     // The first tie is taken as is; the k-th (k ≥ 2) replaces it with probability 1/k.
-    if (ties.length === 1 || rng.intn(ties.length) === 0) index = i
+    if (count === 1 || rng.intn(count) === 0) index = i
   }
+  ties.length = count
   return { index, maxScore, ties }
 }

@@ -81,6 +81,9 @@ export class Framework implements FrameworkRunner {
   preEnqueuePlugins: PreEnqueuePlugin[] = []
   preFilterPlugins: PreFilterPlugin[] = []
   filterPlugins: FilterPlugin[] = []
+  /** Score columns and totals reused by every runScorePlugins (see there). */
+  private readonly scoreColumns: number[][] = []
+  private readonly scoreTotals: number[] = []
   postFilterPlugins: PostFilterPlugin[] = []
   preScorePlugins: PreScorePlugin[] = []
   scorePlugins: ScorePlugin[] = []
@@ -348,15 +351,27 @@ export class Framework implements FrameworkRunner {
     return null
   }
 
-  /** RunScorePlugins: raw scores per node, NormalizeScore per plugin, range check, weights, totals. */
+  /**
+   * RunScorePlugins: raw scores per node, NormalizeScore per plugin, range check, weights, totals.
+   * The list's columns and totals are this framework's, overwritten by its next Score phase: the
+   * scheduler reads them (the attempt's record) before scheduling the next Pod, and an attempt on
+   * 5,000 nodes allocated ≈ 30 KiB of them, a large share of all a Pod's scheduling allocated.
+   */
   runScorePlugins(state: CycleState, pod: Pod, nodes: readonly NodeInfo[]): PriorityList | Status {
     const plugins = this.scorePlugins.filter((p) => !state.skipScorePlugins.has(p.name))
     const weights = plugins.map((p) => this.weights.get(p.name) ?? 1)
     const scores: number[][] = []
-    const totals = new Array<number>(nodes.length).fill(0)
+    const totals = this.scoreTotals
+    totals.length = nodes.length
+    totals.fill(0)
     for (let p = 0; p < plugins.length; p++) {
       const pl = plugins[p] as ScorePlugin
-      const column = new Array<number>(nodes.length)
+      let column = this.scoreColumns[p]
+      if (column === undefined) {
+        column = []
+        this.scoreColumns.push(column)
+      }
+      column.length = nodes.length
       try {
         if (pl.scoreNodes) pl.scoreNodes(state, pod, nodes, column)
         else for (let n = 0; n < nodes.length; n++) column[n] = pl.score(state, pod, nodes[n] as NodeInfo)
