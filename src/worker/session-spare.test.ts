@@ -122,18 +122,19 @@ describe('Session: forks through the spare', () => {
   })
 
   it('a second apply right after the first starts from the other spare, which took the first action too', () => {
-    const run = (options: SessionOptions) => {
+    // Paused (an apply pauses playback in the app): every spare follows the cursor.
+    const run = (options: SessionOptions, playing = false) => {
       const session = new Session(options)
       const mirror = new Mirror()
       mirror.take(session.load(DEFAULT_SCENARIO))
       mirror.take(session.apply(1, deployment(3), 0))
-      session.cursor(1_500, true, 0.25)
+      session.cursor(1_500, playing, 0.25)
       settle(session, mirror)
       mirror.take(session.apply(2, deployment(5), 1_500))
       // Only until kubectl's answer: no time for a new spare to replay from 0.
       for (let i = 0; i < 10_000 && mirror.of('applied').length < 2; i++)
         mirror.take(session.computeSome(500).events)
-      session.cursor(1_600, true, 0.25)
+      session.cursor(1_600, playing, 0.25)
       mirror.take(session.apply(3, deployment(3, 'nginx:1.28'), 1_600))
       const startedAt = session.cluster?.kernel.nowMs
       settle(session, mirror)
@@ -152,6 +153,13 @@ describe('Session: forks through the spare', () => {
     expect(spares.applied).toEqual(rebuild.applied)
     expect(spares.messages).toEqual(rebuild.messages)
     expect(spares.revisions).toEqual(rebuild.revisions)
+    // Playing, one spare follows the cursor (spares.ts): the second apply took it, and the third,
+    // with no time between, starts from a spare replaying from 0. The run is the same.
+    const playing = run({}, true)
+    expect(playing.startedAt).toBeLessThan(1_000)
+    expect(playing.applied).toEqual(rebuild.applied)
+    expect(playing.messages).toEqual(rebuild.messages)
+    expect(playing.revisions).toEqual(rebuild.revisions)
   })
 
   it('keeps the spare behind the cursor, whose millisecond an apply can still take', () => {

@@ -426,7 +426,8 @@ export class Session {
     // Spare work waits for a call of its own: what the run just produced (kubectl's answer above
     // all) goes out first, not after a spare's build.
     if (n > 0 || events.length > 0) return { events, more, ...(this.spares.idle ? {} : { spareWork: true }) }
-    const spareWork = this.input !== undefined && this.spares.tend(this.input, this.cursorMs, maxEvents)
+    const spareWork =
+      this.input !== undefined && this.spares.tend(this.input, this.cursorMs, maxEvents, this.playing)
     return { events, more, ...(spareWork ? { spareWork } : {}) }
   }
 

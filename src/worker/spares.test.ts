@@ -35,10 +35,16 @@ function keptOf(messages: readonly Message[]): KeptTrace {
   return { from: 1, through: messages.length, message: (id) => messages[id - 1] }
 }
 
-/** Tend until there is nothing more to do. */
-function settle(spares: Spares): void {
-  for (let i = 0; i < 2_000; i++) if (!spares.tend(input, CURSOR_MS, 500)) return
+/** Tend until there is nothing more to do (at `cursorMs`, playing or not). */
+function settle(spares: Spares, cursorMs = CURSOR_MS, playing = false): void {
+  for (let i = 0; i < 2_000; i++) if (!spares.tend(input, cursorMs, 500, playing)) return
   throw new Error('spares did not settle')
+}
+
+/** For each spare, whether it has replayed every event before `cursorMs`. */
+function caughtUp(spares: Spares, cursorMs: number): boolean[] {
+  const pool = (spares as unknown as { pool: { cluster: Cluster }[] }).pool
+  return pool.map((s) => (s.cluster.kernel.nextEventAtMs ?? Number.POSITIVE_INFINITY) >= cursorMs)
 }
 
 function sparesOf(options: SpareOptions, kept?: KeptTrace): Spares {
@@ -64,6 +70,23 @@ describe('Spares', () => {
     settle(none)
     expect(none.size).toBe(0)
     expect(none.idle).toBe(true)
+  })
+
+  it('while playing, builds one spare and keeps it with the cursor; the others wait for a pause', () => {
+    const spares = sparesOf({ count: 3 })
+    settle(spares, 1_000, true)
+    expect(spares.size).toBe(1)
+    settle(spares, CURSOR_MS, true)
+    expect(caughtUp(spares, CURSOR_MS)).toEqual([true])
+    // Paused: the others are built and catch up too.
+    settle(spares, CURSOR_MS, false)
+    expect(caughtUp(spares, CURSOR_MS)).toEqual([true, true, true])
+    // Playing on, past the nodes' next heartbeats: the closest follows, the others stay behind.
+    const later = CURSOR_MS + 20_000
+    settle(spares, later, true)
+    expect(caughtUp(spares, later)).toEqual([true, false, false])
+    settle(spares, later, false)
+    expect(caughtUp(spares, later)).toEqual([true, true, true])
   })
 
   it('checks what it replays against what the UI holds, and hands a fork what it checked', () => {

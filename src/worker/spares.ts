@@ -108,9 +108,10 @@ export class Spares {
    * millisecond (an action applied at the cursor can still be added). First the spare closest to
    * the cursor catches up with it (the one the next action will take), then a missing spare is
    * built, then the others catch up, the closest first; each step is one build, or up to
-   * `maxEvents` events. True while there is more to do.
+   * `maxEvents` events. While `playing`, only the first spare is built and kept up with the
+   * cursor. True while there is more to do.
    */
-  tend(input: ScenarioInput, cursorMs: number, maxEvents: number): boolean {
+  tend(input: ScenarioInput, cursorMs: number, maxEvents: number, playing = false): boolean {
     if (this.off || this.count === 0) return false
     const limitMs = Math.floor(cursorMs)
     // Of another scenario, or past the cursor (the user went back): no use any more.
@@ -121,6 +122,9 @@ export class Spares {
     try {
       const leader = this.pool[0]
       if (leader && behind(leader)) return this.catchUp(leader, limitMs, maxEvents)
+      // While playing, one spare follows the cursor and the others wait for a pause: each spare
+      // replays what the cursor passes, and on two cores the replays took the frames' time.
+      if (playing && leader) return false
       if (this.pool.length < this.wanted()) {
         const parsed = parseScenario(input)
         if (!parsed.ok) return false
