@@ -12,7 +12,7 @@ import type { ResourceInfo } from '../../api/resources'
 import { deepFreeze, type KubeObject, type Status } from '../../api/types'
 import type { WatchEventKV } from '../etcd/mvcc'
 import type { ComponentId, Stage } from '../kernel/trace'
-import { decode } from './codec'
+import { decode, forgetDecoded } from './codec'
 import { type FieldRequirement, fieldValue, matchesFields } from './fields'
 import type { WatchEventType } from './http'
 
@@ -93,6 +93,7 @@ export class Cacher {
     for (const e of events) {
       const key = e.kv.key
       const prev = e.prevKv ? decode(e.prevKv) : undefined
+      if (e.prevKv) forgetDecoded(e.prevKv)
       let ev: CachedEvent
       if (e.type === 'DELETE') {
         // The deleted object, at the revision of its deletion.

@@ -16,10 +16,9 @@ export interface KeyValue<V = unknown> {
   readonly version: number
 }
 
-interface Revisioned<V> {
-  readonly modRevision: number
-  /** undefined marks a tombstone (delete). */
-  readonly kv: KeyValue<V> | undefined
+/** The value a revision holds: none for a tombstone (a delete, version 0). */
+function live<V>(kv: KeyValue<V> | undefined): KeyValue<V> | undefined {
+  return kv === undefined || kv.version === 0 ? undefined : kv
 }
 
 export type CompareTarget = 'mod' | 'create' | 'version'
@@ -74,7 +73,11 @@ interface Watcher<V> {
 export class MvccStore<V = unknown> {
   private rev = 1 // etcd starts at revision 1 with an empty store
   private compactedRev = 0
-  private readonly history = new Map<string, Revisioned<V>[]>()
+  /**
+   * Each key's revisions, oldest first: its KeyValues, a delete as its tombstone (version 0). Not
+   * wrapped: a 150,000-Pod run holds 300,000 revisions until the first compaction.
+   */
+  private readonly history = new Map<string, KeyValue<V>[]>()
   /** Sorted key list for prefix ranges; rebuilt lazily after inserts. */
   private sortedKeys: string[] | undefined = []
   private readonly watchers = new Set<Watcher<V>>()
@@ -98,11 +101,11 @@ export class MvccStore<V = unknown> {
   get(key: string, revision?: number): KeyValue<V> | undefined {
     const versions = this.history.get(key)
     if (!versions) return undefined
-    if (revision === undefined) return versions[versions.length - 1]?.kv
+    if (revision === undefined) return live(versions[versions.length - 1])
     this.checkCompacted(revision)
     for (let i = versions.length - 1; i >= 0; i--) {
-      const v = versions[i] as Revisioned<V>
-      if (v.modRevision <= revision) return v.kv
+      const v = versions[i] as KeyValue<V>
+      if (v.modRevision <= revision) return live(v)
     }
     return undefined
   }
@@ -128,7 +131,7 @@ export class MvccStore<V = unknown> {
 
   /** All revisions of one key (oldest first), tombstones as undefined kv. */
   keyHistory(key: string): ReadonlyArray<{ modRevision: number; kv: KeyValue<V> | undefined }> {
-    return this.history.get(key) ?? []
+    return (this.history.get(key) ?? []).map((kv) => ({ modRevision: kv.modRevision, kv: live(kv) }))
   }
 
   /**
@@ -175,15 +178,15 @@ export class MvccStore<V = unknown> {
             modRevision: newRev,
             version: prev ? prev.version + 1 : 1,
           }
-          this.append(op.key, { modRevision: newRev, kv })
+          this.append(op.key, kv)
           results.push(kv)
           events.push(prev ? { type: 'PUT', kv, prevKv: prev } : { type: 'PUT', kv })
           break
         }
         case 'delete': {
           if (prev) {
-            this.append(op.key, { modRevision: newRev, kv: undefined })
             const tombstone: KeyValue<V> = { ...prev, modRevision: newRev, version: 0 }
+            this.append(op.key, tombstone)
             events.push({ type: 'DELETE', kv: tombstone, prevKv: prev })
           }
           results.push(prev)
@@ -253,13 +256,13 @@ export class MvccStore<V = unknown> {
     for (const [key, versions] of this.history) {
       let keepFrom = 0
       for (let i = versions.length - 1; i >= 0; i--) {
-        if ((versions[i] as Revisioned<V>).modRevision <= revision) {
+        if ((versions[i] as KeyValue<V>).modRevision <= revision) {
           keepFrom = i
           break
         }
       }
       const kept = versions.slice(keepFrom)
-      if (kept.length === 1 && kept[0]?.kv === undefined) {
+      if (kept.length === 1 && live(kept[0]) === undefined) {
         this.history.delete(key)
         this.sortedKeys = undefined
       } else this.history.set(key, kept)
@@ -270,7 +273,7 @@ export class MvccStore<V = unknown> {
     this.eventLog.splice(0, drop)
   }
 
-  private append(key: string, entry: Revisioned<V>): void {
+  private append(key: string, entry: KeyValue<V>): void {
     const versions = this.history.get(key)
     if (versions) versions.push(entry)
     else {
