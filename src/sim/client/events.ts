@@ -14,8 +14,8 @@
  * The queue between recording and writing is bounded, as client-go's broadcaster is
  * (`watch.NewLongQueueBroadcaster(maxQueuedEvents, watch.DropIfChannelFull)`, maxQueuedEvents =
  * 1000, in both tools/record and tools/events): an event recorded while 1000 wait for the writer is
- * dropped. Only a large run gets there: a scheduler placing thousands of Pods a second records
- * faster than one writer, one request at a time, can write.
+ * dropped. Only a large run gets there: a scheduler binding a burst of thousands of Pods records
+ * their events faster than one writer, one request at a time, can write them.
  */
 import { EVENTS, EVENTS_V1 } from '../../api/resources'
 import type { Event, KubeObject } from '../../api/types'
