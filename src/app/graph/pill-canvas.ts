@@ -10,6 +10,7 @@
 import type { MessageView } from '../../protocol/messages'
 import type { Family, PillVariant } from './colors'
 import { type PillBox, pillDrawList, pillFont, type Viewport } from './pill-paint'
+import { type Sprite, SpriteCache } from './pill-sprites'
 import type { PillView } from './scene'
 
 /** What the pills look like, read from graph.css. */
@@ -23,27 +24,20 @@ interface PillStyle {
   readonly shadow: boolean
 }
 
-/** A pill drawn once, copied on every frame. */
-interface Sprite {
-  readonly image: ImageBitmap
-  /** Its centre, device px. */
-  readonly cx: number
-  readonly cy: number
-  /** What it was drawn for: another zoom or screen, and it is drawn again. */
-  readonly size: number
-  readonly dpr: number
-}
-
 interface Cached {
   /** Frames it was drawn on before this one. */
   drawn: number
   width?: number
-  sprite?: Sprite
+  /** Its look (pill-sprites.ts), at the size it was last drawn. */
+  look?: string
+  lookSize?: number
   /** The draw that last used it. */
   used: number
 }
 
 const SPRITE_SWEEP = 120
+/** Bitmaps kept at most (a few times the pills on screen). */
+const MAX_SPRITES = 512
 /** New pill bitmaps made per frame at most; the others are drawn as vectors until their turn. */
 const SPRITES_PER_FRAME = 12
 /** Label widths kept at most (then forgotten at once: they are cheap to measure again). */
@@ -60,13 +54,15 @@ export interface PainterInput {
 export class PillPainter {
   private readonly ctx: CanvasRenderingContext2D | null
   private readonly styles = new Map<string, PillStyle>()
-  /** Per message drawn lately: its label's width and its bitmap (a Map: messages outlive their flight). */
+  /** Per message drawn lately: its label's width and look (a Map: messages outlive their flight). */
   private readonly cache = new Map<MessageView, Cached>()
+  /** The bitmaps, by look: shared by every message that looks the same. */
+  private readonly sprites = new SpriteCache<ImageBitmap>((image) => image.close(), SPRITE_SWEEP, MAX_SPRITES)
   /** Label widths at PILL_FONT_PX, by weight and label. */
   private readonly labelWidths = new Map<string, number>()
   /** A scratch canvas the bitmaps are drawn on (one context, not one per pill). */
   private scratch: OffscreenCanvas | undefined
-  /** Draws so far: sprites not used for SPRITE_SWEEP draws are let go. */
+  /** Draws so far: messages not drawn for SPRITE_SWEEP draws are forgotten. */
   private draws = 0
   private fontFamily = ''
   /** The font last set on the canvas on screen. */
@@ -107,7 +103,7 @@ export class PillPainter {
   /** The theme changed: read the colours again. */
   restyle(): void {
     this.styles.clear()
-    for (const c of this.cache.values()) c.sprite?.image.close()
+    this.sprites.clear()
     this.cache.clear()
     this.labelWidths.clear()
     this.fontFamily = ''
@@ -151,26 +147,26 @@ export class PillPainter {
     this.list = list
     this.canvas.pills = list
     this.draws++
-    // A pill that stays on screen becomes a bitmap, drawn once (its label does not change in
-    // flight) and copied at whole device pixels on every frame: a software canvas rasterizes on
-    // the main thread, and ~100 pills' text and rounded borders rasterized anew cost more than
-    // copies. New pills are drawn as vectors, and at most SPRITES_PER_FRAME bitmaps are made a
-    // frame: a burst of new messages (a watch event fanned out) must not stall one frame.
+    this.sprites.nextDraw()
+    // A pill becomes a bitmap, drawn once (its label does not change in flight) and copied at whole
+    // device pixels on every frame: a software canvas rasterizes on the main thread, and ~100
+    // pills' text and rounded borders rasterized anew cost more than copies. Pills that look the
+    // same share one bitmap, so a new message is usually copied from the start. A look not seen
+    // before is drawn as vectors, and at most SPRITES_PER_FRAME bitmaps are made a frame: a burst
+    // of new messages (a watch event fanned out) must not stall one frame.
     let budget = SPRITES_PER_FRAME
     let identity = false
     let font = this.paintFont
     for (const b of list) {
       const entry = this.entry(b.message)
-      let sprite = entry.sprite
-      if (sprite && (sprite.size !== b.size || sprite.dpr !== dpr)) {
-        sprite.image.close()
-        sprite = entry.sprite = undefined
-      }
-      // Only pills drawn on an earlier frame too: many messages cross in a frame or two, and a
-      // bitmap for them would be made for nothing.
+      const look = this.look(entry, b)
+      let sprite = this.sprites.get(look, b.size, dpr)
+      // Only for pills drawn on an earlier frame too: many messages cross in a frame or two, and
+      // a bitmap for a look no other message has would be made for nothing.
       if (!sprite && budget > 0 && entry.drawn > 0) {
         budget--
-        sprite = entry.sprite = this.sprite(b, dpr)
+        sprite = this.sprite(b, dpr)
+        this.sprites.set(look, sprite)
       }
       entry.drawn++
       if (sprite) {
@@ -204,16 +200,25 @@ export class PillPainter {
       ctx.stroke()
     }
     if (this.draws % SPRITE_SWEEP === 0) {
-      for (const [m, c] of this.cache)
-        if (this.draws - c.used > SPRITE_SWEEP) {
-          this.cache.delete(m)
-          c.sprite?.image.close()
-        }
+      for (const [m, c] of this.cache) if (this.draws - c.used > SPRITE_SWEEP) this.cache.delete(m)
     }
   }
 
+  /**
+   * What the pill's bitmap depends on: its label, colours (variant, family, routine) and border,
+   * and its size (the zoom); the selection and focus rings are drawn over it. Made once per
+   * message and size.
+   */
+  private look(entry: Cached, b: PillBox): string {
+    if (entry.look === undefined || entry.lookSize !== b.size) {
+      entry.look = `${b.variant} ${b.family} ${b.routine ? 1 : 0} ${b.size} ${b.label}`
+      entry.lookSize = b.size
+    }
+    return entry.look
+  }
+
   /** The pill as a bitmap at device pixels, its centre at (cx, cy). */
-  private sprite(b: PillBox, dpr: number): Sprite {
+  private sprite(b: PillBox, dpr: number): Sprite<ImageBitmap> {
     const s = b.size
     const pad = 2 * s
     const w = Math.ceil((b.width + 2 * pad) * dpr)
