@@ -71,6 +71,31 @@ test('the timeline of a CrashLoopBackOff: growing back-off gaps, hover reads a t
   await expect(page.getByTestId('pod-panel')).toHaveAttribute('data-pod', 'crasher')
   await page.screenshot({ path: 'test-results/explain-02-why-status.png' })
 
+  // What has not happened yet is covered from the cursor on (the cover's edge is the cursor's
+  // line, under the axis' time), and the segment the cursor is in runs on under it.
+  const cover = await page.getByTestId('timeline-future').boundingBox()
+  const label = await page.getByTestId('timeline-cursor').boundingBox()
+  const open = await segment.boundingBox()
+  if (!cover || !label || !open) throw new Error('cursor not drawn')
+  expect(Math.abs(cover.x - (label.x + label.width / 2))).toBeLessThanOrEqual(2)
+  expect(open.x).toBeLessThan(cover.x)
+  expect(open.x + open.width).toBeGreaterThan(cover.x)
+  // A mark at the cursor shows whole, over the cover: seek onto a restart.
+  const restart = lane.getByTestId('timeline-restart').nth(1)
+  const tick = await restart.boundingBox()
+  if (!tick) throw new Error('restart not drawn')
+  await page.mouse.click(tick.x + tick.width / 2, tick.y + tick.height / 2)
+  const seen = await restart.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    // Paint order at the tick's right half: the topmost element there, pointer-events aside.
+    const cover = document.querySelector<HTMLElement>('[data-testid=timeline-future]')
+    if (cover) cover.style.pointerEvents = 'auto'
+    const top = document.elementFromPoint(r.right - 2, r.top + r.height / 2)
+    if (cover) cover.style.pointerEvents = ''
+    return top === el || el.contains(top)
+  })
+  expect(seen).toBe(true)
+
   // Zoom in and out around the cursor; Fit follows the cursor again.
   await page.getByTestId('timeline-zoom-in').click()
   await expect(page.getByTestId('timeline-fit')).toHaveAttribute('aria-pressed', 'false')

@@ -27,8 +27,9 @@ import { explainState } from '../model/why-view'
 import { seek } from '../playback'
 import { useStore } from '../store/store'
 import { laneMarksAt, type Mark, statusAt } from './marks'
-import { fitWindow, LABEL_WIDTH, pan, pxOf, type TimeWindow, timeAt, zoom } from './scale'
+import { fitWindow, LABEL_WIDTH, pan, type TimeWindow, timeAt, zoom } from './scale'
 import { TimelineAxis } from './TimelineAxis'
+import { FutureCover } from './TimelineCursor'
 import { TimelineLane } from './TimelineLane'
 import { rowOffsets, scrollToRow, virtualWindow } from './virtual'
 
@@ -97,8 +98,10 @@ export function Timeline() {
   // A new scenario starts with the whole story in view again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new generation only
   useEffect(() => setUserWindow(undefined), [generation])
-  // The same window object while the fitted window does not grow (fitWindow grows it in steps).
-  const fitEndMs = fitWindow(cursorMs).endMs
+  // The same window object while the fitted window does not grow (fitWindow grows it in steps,
+  // larger ones while playing: each step moves every mark, and the lanes are painted again).
+  const playing = useStore((s) => s.playing)
+  const fitEndMs = fitWindow(cursorMs, playing).endMs
   const window = useMemo(() => userWindow ?? { startMs: 0, endMs: fitEndMs }, [userWindow, fitEndMs])
 
   const bodyRef = useRef<HTMLDivElement>(null)
@@ -127,7 +130,6 @@ export function Timeline() {
     for (const r of shownRows) if (r.kind === 'lane') out.set(r.laneIndex, laneMarksAt(r.lane, cursorMs, t))
     return out
   }, [shownRows, cursorMs, t])
-  const cursorPx = pxOf(window, width, cursorMs)
 
   // A Pod focused elsewhere (the graph, the status strip) scrolls its lane into view.
   const focusedPodKey = useStore((s) => s.focusedPodKey)
@@ -255,7 +257,7 @@ export function Timeline() {
         }}
         data-rows={rows.length}
       >
-        <TimelineAxis window={window} width={width} cursorMs={cursorMs} />
+        <TimelineAxis window={window} width={width} />
         {groups.length === 0 && <p className="muted tl-empty">{t('common.noPods')}</p>}
         {win.before > 0 && <div className="tl-spacer" style={{ height: win.before }} aria-hidden="true" />}
         {shownRows.map((r) => {
@@ -286,11 +288,18 @@ export function Timeline() {
               status={statusAt(lane, cursorMs)}
               window={window}
               width={width}
-              cursorPx={cursorPx}
             />
           )
         })}
         {win.after > 0 && <div className="tl-spacer" style={{ height: win.after }} aria-hidden="true" />}
+        {rows.length > 0 && (
+          <FutureCover
+            window={window}
+            width={width}
+            top={AXIS_PX}
+            height={offsets[offsets.length - 1] ?? 0}
+          />
+        )}
         {hover && (
           <div
             className="tl-tooltip"

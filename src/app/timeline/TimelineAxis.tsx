@@ -2,20 +2,12 @@
 import { memo } from 'react'
 import { useT } from '../i18n/i18n'
 import { axisTicks, formatOffset, pxOf, type TimeWindow } from './scale'
+import { AxisCursor } from './TimelineCursor'
 
-function TimelineAxisView({
-  window,
-  width,
-  cursorMs,
-}: {
-  window: TimeWindow
-  width: number
-  cursorMs: number
-}) {
+function TimelineAxisView({ window, width }: { window: TimeWindow; width: number }) {
   const ticks = axisTicks(window, width)
   const t = useT()
   const step = ticks.length > 1 ? (ticks[1] as number) - (ticks[0] as number) : 1_000
-  const cursorX = pxOf(window, width, cursorMs)
   return (
     <div className="tl-axis" aria-hidden="true">
       <div className="tl-axis-label muted">{t('timeline.axis')}</div>
@@ -25,11 +17,7 @@ function TimelineAxisView({
             {formatOffset(ms, step)}
           </span>
         ))}
-        {cursorX >= 0 && cursorX <= width && (
-          <span className="tl-axis-cursor" style={{ left: cursorX }} data-testid="timeline-cursor">
-            {formatOffset(cursorMs, 1)}
-          </span>
-        )}
+        <AxisCursor window={window} width={width} />
       </div>
     </div>
   )

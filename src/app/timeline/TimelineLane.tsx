@@ -19,14 +19,14 @@ interface Props {
   readonly status: string | undefined
   readonly window: TimeWindow
   readonly width: number
-  /**
-   * The cursor's x on the track, in whole pixels: the row renders again only when it moves a
-   * pixel (or a mark is reached), not on every frame.
-   */
-  readonly cursorPx: number
 }
 
-function TimelineLaneView({ lane, laneIndex, marks, status, window, width, cursorPx }: Props) {
+/**
+ * Renders again only when the lane reaches a new mark or STATUS (or the window changes), not as
+ * the cursor moves: a segment still open runs to the track's end, and the timeline's one cursor
+ * element covers what lies after the cursor (Timeline.tsx).
+ */
+function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Props) {
   const focused = useStore((s) => s.focusedPodKey === lane.key)
   const t = useT()
   const x = (ms: number) => pxOf(window, width, ms)
@@ -59,8 +59,9 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width, curso
           const id = `${laneIndex}:${i}`
           if (m.kind === 'segment') {
             const left = Math.max(-2, x(m.fromMs))
-            // A segment still open runs to the cursor (its toMs may be from an earlier frame).
-            const right = Math.min(width + 2, m.ended ? x(m.toMs) : cursorPx)
+            // A segment still open runs on under the cursor's cover (its toMs may be from an
+            // earlier frame).
+            const right = m.ended ? Math.min(width + 2, x(m.toMs)) : width + 2
             if (right < -2 || left > width + 2) return null
             return (
               <div
@@ -134,7 +135,6 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width, curso
             </div>
           )
         })}
-        {inView(cursorPx) && <div className="tl-cursor" style={{ left: cursorPx }} aria-hidden="true" />}
       </div>
     </div>
   )

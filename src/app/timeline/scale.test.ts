@@ -38,6 +38,27 @@ describe('timeline scale', () => {
     expect(fitWindow(20_000)).toEqual({ startMs: 0, endMs: 21_000 })
   })
 
+  it('grows the fitted window in steps of 20–33 % while playing, fitting closely again on a pause', () => {
+    expect(
+      [900, 1_000, 1_100, 1_300, 2_000, 2_600, 3_500, 4_500, 6_000, 7_000, 9_000].map(
+        (ms) => fitWindow(ms, true).endMs,
+      ),
+    ).toEqual([1_000, 1_200, 1_200, 1_500, 2_500, 3_000, 4_000, 5_000, 8_000, 8_000, 10_000])
+    expect(fitWindow(98_000, true).endMs).toBe(120_000)
+    expect(fitWindow(0, true).endMs).toBe(1_000)
+    // From 0.3 s to 2.8 s of play, 6 windows (1, 1.2, 1.5, 2, 2.5 and 3 s); to two significant digits, 21.
+    const ends = new Set<number>()
+    const fine = new Set<number>()
+    for (let ms = 300; ms <= 2_800; ms += 4) {
+      ends.add(fitWindow(ms, true).endMs)
+      fine.add(fitWindow(ms).endMs)
+    }
+    expect(ends.size).toBe(6)
+    expect(fine.size).toBe(21)
+    expect(fitWindow(2_800).endMs).toBe(3_000)
+    expect(fitWindow(2_700).endMs).toBe(2_900)
+  })
+
   it('grows the fitted window in steps (two significant digits), not on every frame', () => {
     expect(fitWindow(5_000)).toEqual({ startMs: 0, endMs: 5_300 })
     expect(fitWindow(5_040)).toEqual(fitWindow(5_000))

@@ -54,11 +54,23 @@ function clampStart(w: TimeWindow): TimeWindow {
 
 /**
  * The window that shows everything from 0 to `untilMs`, with a little room after it: its end
- * rounded up to two significant digits (5 250 → 5 300 ms), so that while the cursor plays the
- * window grows in steps of 1–10 %, not on every frame (each step moves every mark on screen).
+ * rounded up to two significant digits (5 250 → 5 300 ms), so that it grows in steps of 1–10 %,
+ * not on every frame (each step moves every mark on screen, and the timeline is painted again).
+ * `playing`: in steps of 20–33 % (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k), five times fewer.
  */
-export function fitWindow(untilMs: number): TimeWindow {
-  return { startMs: 0, endMs: roundUp2(Math.max(1_000, untilMs * 1.05)) }
+export function fitWindow(untilMs: number, playing = false): TimeWindow {
+  const end = Math.max(1_000, untilMs * 1.05)
+  return { startMs: 0, endMs: playing ? roundUpCoarse(end) : roundUp2(end) }
+}
+
+const COARSE_STEPS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]
+
+/** `v` rounded up to the next of COARSE_STEPS × 10^k. */
+function roundUpCoarse(v: number): number {
+  const scale = 10 ** Math.floor(Math.log10(v))
+  const m = v / scale
+  const step = COARSE_STEPS.find((s) => s >= m - 1e-9) ?? 10
+  return Math.round(step * scale * 1e6) / 1e6
 }
 
 /** `v` rounded up to two significant digits. */
