@@ -103,7 +103,7 @@ export function calPreFilterState(
       if (!matchNodeInclusionPolicies(c, pod, node)) continue
       const value = topologyValue(node, c.topologyKey)
       const m = counts[i] as Map<string, number>
-      m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(nodeInfo.pods, c.selector, namespace))
+      m.set(value, (m.get(value) ?? 0) + countPodsMatchSelector(nodeInfo, c.selector, namespace))
     }
   }
   const paths = counts.map((m) => {

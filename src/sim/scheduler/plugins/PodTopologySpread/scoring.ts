@@ -92,7 +92,7 @@ export function calPreScoreState(
       // Only domains of feasible nodes are counted (never the hostname ones: they stay empty).
       const current = m.get(value)
       if (current === undefined || !matchNodeInclusionPolicies(c, pod, node)) continue
-      m.set(value, current + countPodsMatchSelector(ni.pods, c.selector, namespace))
+      m.set(value, current + countPodsMatchSelector(ni, c.selector, namespace))
     }
   }
   return { constraints, ignoredNodes, topologyValueToPodCounts: counts, topologyNormalizingWeight: weights }
@@ -109,7 +109,7 @@ export function scoreNode(s: PreScoreState, pod: Pod, nodeInfo: NodeInfo): numbe
     if (!labels || !Object.hasOwn(labels, c.topologyKey)) continue
     const count =
       c.topologyKey === LABEL_HOSTNAME
-        ? countPodsMatchSelector(nodeInfo.pods, c.selector, namespace)
+        ? countPodsMatchSelector(nodeInfo, c.selector, namespace)
         : ((s.topologyValueToPodCounts[i] as Map<string, number>).get(labels[c.topologyKey] as string) ?? 0)
     score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i] as number)
   }
