@@ -8,9 +8,15 @@
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
 import type { KubeObject, Pod } from '../../api/types'
 
-/** metav1.GetControllerOf: the owner reference with `controller: true`, if any. */
+/**
+ * metav1.GetControllerOf: the owner reference with `controller: true`, if any. (A loop, not
+ * `find` with a closure: a ReplicaSet's sync asks this of every Pod it has, at every sync.)
+ */
 export function getControllerOf(obj: KubeObject): OwnerReference | undefined {
-  return obj.metadata?.ownerReferences?.find((r) => r.controller === true)
+  const refs = obj.metadata?.ownerReferences
+  if (refs === undefined) return undefined
+  for (let i = 0; i < refs.length; i++) if ((refs[i] as OwnerReference).controller === true) return refs[i]
+  return undefined
 }
 
 /**
@@ -56,7 +62,10 @@ export function filterActivePods(pods: readonly Pod[]): Pod[] {
 }
 
 function readyCondition(pod: Pod) {
-  return pod.status?.conditions?.find((c) => c.type === 'Ready')
+  const conditions = pod.status?.conditions
+  if (conditions === undefined) return undefined
+  for (const c of conditions) if (c.type === 'Ready') return c
+  return undefined
 }
 
 /** podutil.IsPodReady: the Ready condition is True. */

@@ -62,7 +62,8 @@ export function podFromTemplate(rs: ReplicaSet, controllerRef: OwnerReference): 
 function fullyLabeled(rs: ReplicaSet, pod: Pod): boolean {
   const want = rs.spec?.template?.metadata?.labels ?? {}
   const have = pod.metadata?.labels ?? {}
-  return Object.entries(want).every(([k, v]) => have[k] === v)
+  for (const k in want) if (have[k] !== want[k]) return false
+  return true
 }
 
 export function getReplicaSetCondition(status: ReplicaSetStatus | undefined, type: string) {
