@@ -56,7 +56,7 @@ function clampStart(w: TimeWindow): TimeWindow {
  * The window that shows everything from 0 to `untilMs`, with a little room after it: its end
  * rounded up to two significant digits (5 250 → 5 300 ms), so that it grows in steps of 1–10 %,
  * not on every frame (each step moves every mark on screen, and the timeline is painted again).
- * `playing`: in steps of 20–33 % (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k), five times fewer.
+ * `playing`: in steps of 20–33 % (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k), three to four times fewer.
  */
 export function fitWindow(untilMs: number, playing = false): TimeWindow {
   const end = Math.max(1_000, untilMs * 1.05)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Pod } from '../../api/types'
-import { isPodAvailable, podsToDelete } from './controller-utils'
+import { getControllerOf, isPodAvailable, isPodReady, podsToDelete } from './controller-utils'
 import { planClaims } from './ref-manager'
 
 const NOW = Date.parse('2025-05-01T12:00:00Z')
@@ -133,5 +133,33 @@ describe('planClaims (ControllerRefManager)', () => {
     expect(names(plan.owned)).toEqual(['mine'])
     expect(names(plan.adopt)).toEqual(['orphan'])
     expect(names(plan.release)).toEqual(['mine-relabeled'])
+  })
+})
+
+describe('getControllerOf and isPodReady', () => {
+  it('find the controller reference and the Ready condition, and take an absent or null list as none', () => {
+    const ref = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-1', uid: 'u1', controller: true }
+    const owned = {
+      metadata: { name: 'p', ownerReferences: [{ ...ref, controller: false, uid: 'u0' }, ref] },
+    }
+    expect(getControllerOf(owned)).toBe(ref)
+    expect(
+      getControllerOf({ metadata: { name: 'p', ownerReferences: [{ ...ref, controller: false }] } }),
+    ).toBeUndefined()
+    expect(getControllerOf({ metadata: { name: 'p' } })).toBeUndefined()
+    // A manifest's `ownerReferences:` with nothing after it is null.
+    expect(getControllerOf({ metadata: { name: 'p', ownerReferences: null } } as never)).toBeUndefined()
+    const ready = {
+      status: {
+        conditions: [
+          { type: 'Initialized', status: 'True' },
+          { type: 'Ready', status: 'True' },
+        ],
+      },
+    }
+    expect(isPodReady(ready as Pod)).toBe(true)
+    expect(isPodReady({ status: { conditions: [{ type: 'Ready', status: 'False' }] } } as Pod)).toBe(false)
+    expect(isPodReady({ status: { conditions: null } } as never)).toBe(false)
+    expect(isPodReady({} as Pod)).toBe(false)
   })
 })

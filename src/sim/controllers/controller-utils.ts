@@ -14,7 +14,7 @@ import type { KubeObject, Pod } from '../../api/types'
  */
 export function getControllerOf(obj: KubeObject): OwnerReference | undefined {
   const refs = obj.metadata?.ownerReferences
-  if (refs === undefined) return undefined
+  if (!refs) return undefined
   for (let i = 0; i < refs.length; i++) if ((refs[i] as OwnerReference).controller === true) return refs[i]
   return undefined
 }
@@ -63,7 +63,7 @@ export function filterActivePods(pods: readonly Pod[]): Pod[] {
 
 function readyCondition(pod: Pod) {
   const conditions = pod.status?.conditions
-  if (conditions === undefined) return undefined
+  if (!conditions) return undefined
   for (const c of conditions) if (c.type === 'Ready') return c
   return undefined
 }
