@@ -65,15 +65,24 @@ function fromExpression(e: LabelSelectorRequirement): Requirement {
  */
 const parsedSelectors = new WeakMap<LabelSelector, Selector>()
 
-/** Does a metav1.LabelSelector select these labels? A nil selector selects nothing. */
-export function selectorMatches(sel: LabelSelector | null | undefined, labels: Labels): boolean {
-  if (sel === null || sel === undefined) return false
+/**
+ * A metav1.LabelSelector parsed, the same Selector each time for a frozen one; undefined for a nil
+ * selector, which selects nothing.
+ */
+export function parsedLabelSelector(sel: LabelSelector | null | undefined): Selector | undefined {
+  if (sel === null || sel === undefined) return undefined
   let parsed = parsedSelectors.get(sel)
   if (parsed === undefined) {
     parsed = fromLabelSelector(sel) as Selector
     if (Object.isFrozen(sel)) parsedSelectors.set(sel, parsed)
   }
-  return matches(labels, parsed)
+  return parsed
+}
+
+/** Does a metav1.LabelSelector select these labels? A nil selector selects nothing. */
+export function selectorMatches(sel: LabelSelector | null | undefined, labels: Labels): boolean {
+  const parsed = parsedLabelSelector(sel)
+  return parsed !== undefined && matches(labels, parsed)
 }
 
 /**

@@ -2,7 +2,7 @@
  * Informer against the real etcd + kube-apiserver: LIST, then WATCH from the list's
  * resourceVersion, the cache, the handlers, and the relist after an ERROR event.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { NODES, PODS } from '../../api/resources'
 import { gone } from '../../api/status'
 import type { Binding, KubeObject, Node, Pod } from '../../api/types'
@@ -11,6 +11,7 @@ import { Kernel } from '../kernel/kernel'
 import { APISERVER, type Message } from '../kernel/trace'
 import { startApiServer, TestClient } from '../testing/apiserver'
 import { makePod, Probe } from '../testing/builders'
+import { CacheIndex } from './cache-index'
 import { type EventHandlers, Informer } from './informer'
 
 /** etcd's revision once bootstrap is written: the test's own writes count from it. */
@@ -131,6 +132,36 @@ describe('Informer', () => {
       names(informer.list().filter((p) => ['web', 'db'].includes(byTier(p)[0] as string))),
     )
     expect(() => informer.byIndex('zone', 'x')).toThrow(/no indexer zone/)
+  })
+
+  it('keeps an updated object in its index bucket when its index value did not change', () => {
+    const { t, informer, label } = setup({}, [
+      makePod('a').labels({ tier: 'web' }).build(),
+      makePod('b').labels({ tier: 'web' }).build(),
+    ])
+    informer.addIndexer('tier', (pod: Pod) => [pod.metadata?.labels?.tier ?? 'none'])
+    t.call(informer.run())
+    const remove = vi.spyOn(CacheIndex.prototype, 'remove')
+    let sort: ReturnType<typeof vi.spyOn> | undefined
+    try {
+      // An update that keeps the value (a status write, a new label) leaves the bucket alone, so
+      // the bucket stays in cache order and a read does not sort it again.
+      label('a', { tier: 'web', v: '2' })
+      t.run()
+      expect(remove).not.toHaveBeenCalled()
+      sort = vi.spyOn(Array.prototype, 'sort')
+      const web = informer.byIndex('tier', 'web')
+      expect(sort).not.toHaveBeenCalled()
+      sort.mockRestore()
+      expect(names(web)).toEqual(['a', 'b'])
+      label('a', { tier: 'db' })
+      t.run()
+      expect(remove).toHaveBeenCalledWith('web', 'default/a')
+      expect(names(informer.byIndex('tier', 'db'))).toEqual(['a'])
+    } finally {
+      remove.mockRestore()
+      sort?.mockRestore()
+    }
   })
 
   it('is synced once the listed objects are in the cache and their handlers ran', () => {

@@ -98,8 +98,11 @@ export class Informer<T extends KubeObject> {
     this.store.set(key, obj)
     for (const [name, indexFunc] of this.indexers) {
       const index = this.indices.get(name) as CacheIndex
-      if (old) for (const v of indexFunc(old)) index.remove(v, key)
-      for (const v of indexFunc(obj)) index.add(v, key)
+      const next = indexFunc(obj)
+      // A key whose value did not change keeps its place: taken out and put back it would join
+      // its bucket out of order, and every read of the bucket would sort it again.
+      if (old) for (const v of indexFunc(old)) if (!next.includes(v)) index.remove(v, key)
+      for (const v of next) index.add(v, key)
     }
   }
 

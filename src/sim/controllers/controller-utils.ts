@@ -7,16 +7,11 @@
  */
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
 import type { KubeObject, Pod } from '../../api/types'
+import { factsOf } from './object-facts'
 
-/**
- * metav1.GetControllerOf: the owner reference with `controller: true`, if any. (A loop, not
- * `find` with a closure: a ReplicaSet's sync asks this of every Pod it has, at every sync.)
- */
+/** metav1.GetControllerOf: the owner reference with `controller: true`, if any. */
 export function getControllerOf(obj: KubeObject): OwnerReference | undefined {
-  const refs = obj.metadata?.ownerReferences
-  if (!refs) return undefined
-  for (let i = 0; i < refs.length; i++) if ((refs[i] as OwnerReference).controller === true) return refs[i]
-  return undefined
+  return factsOf(obj).controller
 }
 
 /**
@@ -53,19 +48,17 @@ export function newControllerRef(owner: KubeObject, apiVersion: string, kind: st
 
 /** controller.IsPodActive: not terminal and not being deleted. */
 export function isPodActive(pod: Pod): boolean {
-  const phase = pod.status?.phase
-  return phase !== 'Succeeded' && phase !== 'Failed' && !pod.metadata?.deletionTimestamp
+  return factsOf(pod).active
 }
 
 export function filterActivePods(pods: readonly Pod[]): Pod[] {
-  return pods.filter(isPodActive)
+  const out: Pod[] = []
+  for (let i = 0; i < pods.length; i++) if (factsOf(pods[i] as Pod).active) out.push(pods[i] as Pod)
+  return out
 }
 
 function readyCondition(pod: Pod) {
-  const conditions = pod.status?.conditions
-  if (!conditions) return undefined
-  for (const c of conditions) if (c.type === 'Ready') return c
-  return undefined
+  return factsOf(pod).readyCondition
 }
 
 /** podutil.IsPodReady: the Ready condition is True. */

@@ -7,9 +7,9 @@
  * ReleasePod and the strategic merge patches they send).
  */
 import type { LabelSelector, OwnerReference } from 'kubernetes-types/meta/v1'
-import { selectorMatches } from '../../api/labels'
+import { parsedLabelSelector } from '../../api/labels'
 import type { KubeObject } from '../../api/types'
-import { getControllerOf } from './controller-utils'
+import { factsOf } from './object-facts'
 
 export interface ClaimPlan<T extends KubeObject> {
   /** Objects already controlled by the owner and still selected. */
@@ -25,11 +25,15 @@ export function planClaims<T extends KubeObject>(
 ): ClaimPlan<T> {
   const plan: ClaimPlan<T> = { owned: [], adopt: [], release: [] }
   const ownerDeleting = owner.metadata?.deletionTimestamp !== undefined
-  for (const obj of candidates) {
-    const ref = getControllerOf(obj)
-    const selected = selectorMatches(selector, obj.metadata?.labels)
+  const parsed = parsedLabelSelector(selector)
+  const ownerUid = owner.metadata?.uid
+  for (let i = 0; i < candidates.length; i++) {
+    const obj = candidates[i] as T
+    const facts = factsOf(obj)
+    const ref = facts.controller
+    const selected = parsed !== undefined && facts.selectedBy(parsed)
     if (ref) {
-      if (ref.uid !== owner.metadata?.uid) continue
+      if (ref.uid !== ownerUid) continue
       if (selected) plan.owned.push(obj)
       else if (!ownerDeleting) plan.release.push(obj)
       continue

@@ -11,6 +11,7 @@ import type { Pod, ReplicaSet } from '../../../api/types'
 import { clone } from '../../../api/types'
 import { isPodAvailable, isPodReady } from '../controller-utils'
 import { canonicalJson } from '../hash'
+import { factsOf } from '../object-facts'
 
 /** --kube-api-burst based default of the ReplicaSet controller: at most 500 creates or deletes per sync. */
 export const BURST_REPLICAS = 500
@@ -58,14 +59,6 @@ export function podFromTemplate(rs: ReplicaSet, controllerRef: OwnerReference): 
   }
 }
 
-/** Does a pod carry every label of the template (fullyLabeledReplicas)? */
-function fullyLabeled(rs: ReplicaSet, pod: Pod): boolean {
-  const want = rs.spec?.template?.metadata?.labels ?? {}
-  const have = pod.metadata?.labels ?? {}
-  for (const k in want) if (have[k] !== want[k]) return false
-  return true
-}
-
 export function getReplicaSetCondition(status: ReplicaSetStatus | undefined, type: string) {
   return status?.conditions?.find((c) => c.type === type)
 }
@@ -85,8 +78,9 @@ export function calculateReplicaSetStatus(
   let labeled = 0
   let ready = 0
   let available = 0
+  const templateLabels = rs.spec?.template?.metadata?.labels ?? undefined
   for (const pod of pods) {
-    if (fullyLabeled(rs, pod)) labeled++
+    if (factsOf(pod).hasAll(templateLabels)) labeled++
     if (isPodReady(pod)) {
       ready++
       if (isPodAvailable(pod, minReady, nowMs)) available++
