@@ -71,9 +71,10 @@ export function isPodReady(pod: Pod): boolean {
  * `nowMs` is wall-clock epoch milliseconds.
  */
 export function isPodAvailable(pod: Pod, minReadySeconds: number, nowMs: number): boolean {
-  if (!isPodReady(pod)) return false
+  const ready = readyCondition(pod)
+  if (ready?.status !== 'True') return false
   if (minReadySeconds === 0) return true
-  const since = timeMs(readyCondition(pod)?.lastTransitionTime)
+  const since = timeMs(ready.lastTransitionTime)
   return since !== undefined && since + minReadySeconds * 1000 < nowMs
 }
 

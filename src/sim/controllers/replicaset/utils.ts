@@ -9,7 +9,7 @@ import type { ReplicaSetCondition, ReplicaSetStatus } from 'kubernetes-types/app
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
 import type { Pod, ReplicaSet } from '../../../api/types'
 import { clone } from '../../../api/types'
-import { isPodAvailable, isPodReady } from '../controller-utils'
+import { isPodAvailable } from '../controller-utils'
 import { canonicalJson } from '../hash'
 import { factsOf } from '../object-facts'
 
@@ -80,8 +80,10 @@ export function calculateReplicaSetStatus(
   let available = 0
   const templateLabels = rs.spec?.template?.metadata?.labels ?? undefined
   for (const pod of pods) {
-    if (factsOf(pod).hasAll(templateLabels)) labeled++
-    if (isPodReady(pod)) {
+    // One read of the Pod's facts for all three counts: this runs for every Pod at every sync.
+    const facts = factsOf(pod)
+    if (facts.hasAll(templateLabels)) labeled++
+    if (facts.readyCondition?.status === 'True') {
       ready++
       if (isPodAvailable(pod, minReady, nowMs)) available++
     }
