@@ -13,7 +13,8 @@
  *
  * `npm run bench:browser` builds and runs it; `BENCH_SMOKE=1` runs a 2 s version with a few
  * interactions that checks only that every figure is produced and finite. BENCH_DIST serves another
- * build directory, BENCH_PROFILE=<file.cpuprofile> records a CPU profile of the playback window and
+ * build directory, BENCH_PROFILE=<file.cpuprofile> records a CPU profile of the playback window,
+ * BENCH_HEAP=<file.heapprofile> what the main thread allocated in it (sampled, collected objects too) and
  * BENCH_TRACE=<file.json> a Chromium performance trace of it (open it in DevTools' Performance panel;
  * BENCH_TRACE_CATEGORIES=a,b adds trace categories).
  */
@@ -312,8 +313,15 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
   // Extra CSS for the window only (BENCH_CSS), to find what a frame costs by taking parts away.
   if (process.env.BENCH_CSS) await page.addStyleTag({ content: process.env.BENCH_CSS })
   const profile = process.env.BENCH_PROFILE
-  const cdp = profile ? await page.context().newCDPSession(page) : undefined
-  if (cdp) {
+  const heap = process.env.BENCH_HEAP
+  const cdp = profile || heap ? await page.context().newCDPSession(page) : undefined
+  if (cdp && heap)
+    await cdp.send('HeapProfiler.startSampling', {
+      samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    })
+  if (cdp && profile) {
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Profiler.start')
@@ -361,6 +369,10 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
   if (cdp && profile) {
     const { profile: data } = await cdp.send('Profiler.stop')
     writeFileSync(profile, JSON.stringify(data))
+  }
+  if (cdp && heap) {
+    const { profile: data } = await cdp.send('HeapProfiler.stopSampling')
+    writeFileSync(heap, JSON.stringify(data))
   }
   await page.screenshot({ path: `${OUT}100-nodes-playing.png` })
   // BENCH_LAYERS: the compositing layers while playing, and why each exists.

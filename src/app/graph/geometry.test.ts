@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clipRay, labelTrack, normalOf, placePills, pointAlong, wireBetween } from './geometry'
+import { clipRay, labelTrack, normalOf, type Point, placePills, pointAlong, wireBetween } from './geometry'
 
 const box = (x: number, y: number, width = 100, height = 40) => ({ x, y, width, height })
 
@@ -77,5 +77,57 @@ describe('placePills', () => {
   it('is deterministic', () => {
     const input = [pill(0, 0), pill(5, 3), pill(7, -2), pill(30, 1)]
     expect(placePills(input)).toEqual(placePills(input))
+  })
+
+  it('leaves a pill where it belongs when every lane is taken', () => {
+    // Seven pills fill lane 0 and the three rows above and below it; the eighth stays put.
+    const crowd = Array.from({ length: 8 }, (_, i) => pill(i, 0))
+    const out = placePills(crowd)
+    expect(out.map((p) => p.y)).toEqual([0, 20, -20, 40, -40, 60, -60, 0])
+    // Touching is not overlapping: a pill exactly one width along keeps its place.
+    expect(placePills([pill(0, 0), pill(60, 0)])).toEqual([
+      { x: 0, y: 0 },
+      { x: 60, y: 0 },
+    ])
+  })
+
+  it('places as a search of every lane in order over every box placed before would', () => {
+    // The rule, written plainly (boxes as objects, any overlap by `some`), against many crowds.
+    const reference = (pills: readonly { at: Point; width: number; height: number }[], gap = 2) => {
+      const placed: { x: number; y: number; width: number; height: number }[] = []
+      return pills.map((p) => {
+        const step = p.height + gap
+        for (const lane of [0, 1, -1, 2, -2, 3, -3]) {
+          const c = { x: p.at.x, y: p.at.y + step * lane }
+          const box = { x: c.x - p.width / 2, y: c.y - p.height / 2, width: p.width, height: p.height }
+          const hit = placed.some(
+            (q) =>
+              q.x < box.x + box.width &&
+              box.x < q.x + q.width &&
+              q.y < box.y + box.height &&
+              box.y < q.y + q.height,
+          )
+          if (!hit) {
+            placed.push(box)
+            return c
+          }
+        }
+        placed.push({ x: p.at.x - p.width / 2, y: p.at.y - p.height / 2, width: p.width, height: p.height })
+        return p.at
+      })
+    }
+    let seed = 7
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648
+    }
+    for (let round = 0; round < 200; round++) {
+      const crowd = Array.from({ length: 1 + Math.floor(random() * 40) }, () => ({
+        at: { x: Math.round(random() * 300) / 2, y: Math.round(random() * 120) / 2 },
+        width: 20 + Math.round(random() * 80),
+        height: random() < 0.5 ? 18 : 23.4,
+      }))
+      expect(placePills(crowd)).toEqual(reference(crowd))
+    }
   })
 })

@@ -88,35 +88,60 @@ export interface PillRequest {
 /** Lane order: where it belongs, then alternately below and above. */
 const LANES = [0, 1, -1, 2, -2, 3, -3] as const
 
-const overlaps = (a: Rect, b: Rect): boolean =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-
 /**
  * Centres for the labels, in order: each takes the first lane (a row above or below where it
  * belongs: labels are wide and short, so stacking them is the compact way apart) where it overlaps
  * no label placed before it, or stays put when every lane is taken. Deterministic: same input,
  * same placement, so a paused frame never jitters.
+ *
+ * This runs on every animation frame for every pill in flight, so the search allocates nothing:
+ * the boxes placed so far are kept as numbers, and a Point is made only for the lane chosen.
  */
 export function placePills(pills: readonly PillRequest[], gap = 2): Point[] {
-  const placed: Rect[] = []
-  const out: Point[] = []
-  for (const p of pills) {
+  // Placed boxes, four numbers each: left, top, right, bottom.
+  const placed = new Float64Array(pills.length * 4)
+  const out: Point[] = new Array(pills.length)
+  for (let i = 0; i < pills.length; i++) {
+    const p = pills[i] as PillRequest
     const step = p.height + gap
-    let chosen: { c: Point; box: Rect } | undefined
+    const left = p.at.x - p.width / 2
+    const right = left + p.width
+    // With every lane taken, it stays where it belongs (dy 0).
+    let dy = 0
     for (const lane of LANES) {
-      const c = { x: p.at.x, y: p.at.y + step * lane }
-      const box = { x: c.x - p.width / 2, y: c.y - p.height / 2, width: p.width, height: p.height }
-      if (!placed.some((q) => overlaps(q, box))) {
-        chosen = { c, box }
+      const top = p.at.y + step * lane - p.height / 2
+      if (!overlapsPlaced(placed, i, left, top, right, top + p.height)) {
+        dy = step * lane
         break
       }
     }
-    chosen ??= {
-      c: p.at,
-      box: { x: p.at.x - p.width / 2, y: p.at.y - p.height / 2, width: p.width, height: p.height },
-    }
-    placed.push(chosen.box)
-    out.push(chosen.c)
+    const top = p.at.y + dy - p.height / 2
+    placed[i * 4] = left
+    placed[i * 4 + 1] = top
+    placed[i * 4 + 2] = right
+    placed[i * 4 + 3] = top + p.height
+    out[i] = dy === 0 ? p.at : { x: p.at.x, y: p.at.y + dy }
   }
   return out
+}
+
+/** Does the box overlap any of the first `count` placed boxes (open intervals: touching is not)? */
+function overlapsPlaced(
+  placed: Float64Array,
+  count: number,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+): boolean {
+  for (let j = 0; j < count * 4; j += 4) {
+    if (
+      (placed[j] as number) < right &&
+      left < (placed[j + 2] as number) &&
+      (placed[j + 1] as number) < bottom &&
+      top < (placed[j + 3] as number)
+    )
+      return true
+  }
+  return false
 }

@@ -97,6 +97,24 @@ describe('buildScene', () => {
     expect(scene(20.5).pills.map((p) => p.message.id)).toEqual([3, 4])
   })
 
+  it('works a wire out once per layout and pair of ends', () => {
+    const wire = wireFor(layout, KUBECTL, APISERVER)
+    expect(wireFor(layout, KUBECTL, APISERVER)).toBe(wire)
+    // The other way is another wire (it starts at the other end).
+    expect(wireFor(layout, APISERVER, KUBECTL)).not.toBe(wire)
+    expect(wireFor(layout, APISERVER, KUBECTL)?.a).toEqual(wire?.b)
+    // A component not drawn: no wire, asked again too.
+    expect(wireFor(layout, KUBECTL, kubeletId('worker-9'))).toBeUndefined()
+    expect(wireFor(layout, KUBECTL, kubeletId('worker-9'))).toBeUndefined()
+    // Another layout has wires of its own, where its boxes are.
+    const wide = layoutGraph(['worker-1', 'worker-2', 'worker-3'], 3)
+    const there = wireFor(wide, KUBECTL, kubeletId('worker-3'))
+    expect(there).toEqual(
+      wireBetween(wide.anchors.get(KUBECTL) as Rect, wide.anchors.get(kubeletId('worker-3')) as Rect),
+    )
+    expect(wireFor(layout, KUBECTL, kubeletId('worker-3'))).toBeUndefined()
+  })
+
   it('pulses a component during a step for at least the minimum time, with a caption', () => {
     expect(scene(9).pulses).toEqual([])
     const s = scene(10)

@@ -94,12 +94,30 @@ export interface Scene {
   readonly sampling: { readonly step: number; readonly total: number }
 }
 
+/**
+ * Wires by layout, from and to: a scene is built on every animation frame and asks for the wire of
+ * every pill, and a layout's wires never change.
+ */
+const wiresOf = new WeakMap<GraphLayout, Map<ComponentId, Map<ComponentId, Segment | undefined>>>()
+
 /** The wire a message between `from` and `to` travels on (undefined if an end is not drawn). */
 export function wireFor(layout: GraphLayout, from: ComponentId, to: ComponentId): Segment | undefined {
+  let byFrom = wiresOf.get(layout)
+  if (!byFrom) {
+    byFrom = new Map()
+    wiresOf.set(layout, byFrom)
+  }
+  let byTo = byFrom.get(from)
+  if (!byTo) {
+    byTo = new Map()
+    byFrom.set(from, byTo)
+  }
+  if (byTo.has(to)) return byTo.get(to)
   const a = layout.anchors.get(from)
   const b = layout.anchors.get(to)
-  if (!a || !b || a === b) return undefined
-  return wireBetween(a, b)
+  const wire = !a || !b || a === b ? undefined : wireBetween(a, b)
+  byTo.set(to, wire)
+  return wire
 }
 
 export interface SceneInput {
@@ -148,7 +166,8 @@ export function buildScene(input: SceneInput): Scene {
     const before = box && newestByBox.get(box)
     if (box && (!before || before.id < m.id)) newestByBox.set(box, m)
   }
-  const captionItems: { m: MessageView; label: string; at: Point; w: number }[] = []
+  // Each item is also its PillRequest (at, width, height), so placing them makes no copies.
+  const captionItems: { m: MessageView; label: string; at: Point; width: number; height: number }[] = []
   for (const [box, m] of newestByBox) {
     const label = shortLabel(m, STEP_LABEL)
     const inside = layout.anchors.get(m.from) !== box
@@ -156,10 +175,18 @@ export function buildScene(input: SceneInput): Scene {
       m,
       label,
       at: { x: box.x + box.width / 2, y: inside ? box.y + box.height : box.y - h / 2 - 2 },
-      w: labelWidth(label, PILL_FONT_PX) * scale,
+      width: labelWidth(label, PILL_FONT_PX) * scale,
+      height: h,
     })
   }
-  const pillItems: { m: MessageView; label: string; at: Point; w: number; p: number }[] = []
+  const pillItems: {
+    m: MessageView
+    facts: PillFacts
+    at: Point
+    width: number
+    height: number
+    p: number
+  }[] = []
   const sample = sampleMessages(
     inFlight(messages, cursorMs, maxFlightMs),
     input.selectedMessageId,
@@ -169,15 +196,19 @@ export function buildScene(input: SceneInput): Scene {
     const wire = wireFor(layout, m.from, m.to)
     if (!wire) continue
     const p = progress(m, cursorMs)
-    const { label, width } = pillFacts(m)
-    const w = width * scale
+    const facts = pillFacts(m)
+    const w = facts.width * scale
     // With prefers-reduced-motion the pill jumps between stops rather than gliding (reduced-motion.ts).
-    pillItems.push({ m, label, at: pointAlong(labelTrack(wire, w, h), shownProgress(p)), w, p })
+    pillItems.push({
+      m,
+      facts,
+      at: pointAlong(labelTrack(wire, w, h), shownProgress(p)),
+      width: w,
+      height: h,
+      p,
+    })
   }
-  const placed = placePills([
-    ...captionItems.map((c) => ({ at: c.at, width: c.w, height: h })),
-    ...pillItems.map((p) => ({ at: p.at, width: p.w, height: h })),
-  ])
+  const placed = placePills(captionItems.length === 0 ? pillItems : [...captionItems, ...pillItems])
   const captions: CaptionView[] = captionItems.map((c, i) => ({
     message: c.m,
     label: c.label,
@@ -186,9 +217,9 @@ export function buildScene(input: SceneInput): Scene {
   }))
   const pills: PillView[] = pillItems.map((p, i) => ({
     message: p.m,
-    label: p.label,
-    family: pillFacts(p.m).family,
-    variant: pillFacts(p.m).variant,
+    label: p.facts.label,
+    family: p.facts.family,
+    variant: p.facts.variant,
     at: placed[captionItems.length + i] as Point,
     progress: p.p,
   }))
