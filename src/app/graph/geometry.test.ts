@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { clipRay, labelTrack, normalOf, type Point, placePills, pointAlong, wireBetween } from './geometry'
+import {
+  clipRay,
+  normalOf,
+  type Point,
+  placePills,
+  pointAlong,
+  pointOnTrack,
+  type Segment,
+  wireBetween,
+} from './geometry'
 
 const box = (x: number, y: number, width = 100, height = 40) => ({ x, y, width, height })
 
@@ -40,19 +49,39 @@ describe('pointAlong and normalOf', () => {
   })
 })
 
-describe('labelTrack', () => {
+describe('pointOnTrack', () => {
+  // The track is the stretch of the wire where a label clears both ends: t = 0 and 1 are its ends.
   const wire = { a: { x: 0, y: 0 }, b: { x: 200, y: 0 } }
+  const ends = (w: Segment, width: number, height: number) => [
+    pointOnTrack(w, width, height, 0),
+    pointOnTrack(w, width, height, 1),
+  ]
   it('keeps a label clear of both ends', () => {
-    expect(labelTrack(wire, 60, 18)).toEqual({ a: { x: 33, y: 0 }, b: { x: 167, y: 0 } })
+    expect(ends(wire, 60, 18)).toEqual([
+      { x: 33, y: 0 },
+      { x: 167, y: 0 },
+    ])
+    expect(pointOnTrack(wire, 60, 18, 0.5)).toEqual({ x: 100, y: 0 })
   })
   it('uses the label height on a vertical wire', () => {
-    expect(labelTrack({ a: { x: 0, y: 0 }, b: { x: 0, y: 100 } }, 60, 18)).toEqual({
-      a: { x: 0, y: 12 },
-      b: { x: 0, y: 88 },
-    })
+    expect(ends({ a: { x: 0, y: 0 }, b: { x: 0, y: 100 } }, 60, 18)).toEqual([
+      { x: 0, y: 12 },
+      { x: 0, y: 88 },
+    ])
   })
   it('still moves a label longer than its wire, over the middle half', () => {
-    expect(labelTrack(wire, 300, 18)).toEqual({ a: { x: 50, y: 0 }, b: { x: 150, y: 0 } })
+    expect(ends(wire, 300, 18)).toEqual([
+      { x: 50, y: 0 },
+      { x: 150, y: 0 },
+    ])
+  })
+  it('moves along a slanted wire in a straight line, and stays on a wire of no length', () => {
+    const slant = { a: { x: 13.7, y: 250.1 }, b: { x: 401.3, y: 37.9 } }
+    const [a, b] = ends(slant, 41.25, 23.4) as [Point, Point]
+    const mid = pointOnTrack(slant, 41.25, 23.4, 0.25)
+    expect(mid.x).toBeCloseTo(a.x + (b.x - a.x) * 0.25, 10)
+    expect(mid.y).toBeCloseTo(a.y + (b.y - a.y) * 0.25, 10)
+    expect(pointOnTrack({ a: { x: 5, y: 5 }, b: { x: 5, y: 5 } }, 60, 18, 0.7)).toEqual({ x: 5, y: 5 })
   })
 })
 

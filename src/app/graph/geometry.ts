@@ -59,23 +59,25 @@ export function normalOf(s: Segment): Point {
 }
 
 /**
- * Where a label of this size travels on a wire: the stretch between the points where it just
- * clears each end (so a moving pill does not sit on the boxes it connects). On a wire too short
- * for that, the label still travels the middle half, overlapping the boxes at the ends.
- * `clearance` is added on each end.
+ * Where a label of this size is at `t` (0–1) of its way along a wire. It travels the stretch
+ * between the points where it just clears each end (so a moving pill does not sit on the boxes it
+ * connects); on a wire too short for that, the middle half, overlapping the boxes at the ends.
+ * `clearance` is added on each end. Numbers only, no objects but the point: a scene asks this for
+ * every pill on every animation frame.
  */
-export function labelTrack(wire: Segment, width: number, height: number, clearance = 3): Segment {
+export function pointOnTrack(wire: Segment, width: number, height: number, t: number, clearance = 3): Point {
   const dx = wire.b.x - wire.a.x
   const dy = wire.b.y - wire.a.y
   const len = Math.hypot(dx, dy)
-  if (len === 0) return wire
+  if (len === 0) return pointAlong(wire, t)
   const ux = dx / len
   const uy = dy / len
   const inset = Math.min((Math.abs(ux) * width) / 2 + (Math.abs(uy) * height) / 2 + clearance, len / 4)
-  return {
-    a: { x: wire.a.x + ux * inset, y: wire.a.y + uy * inset },
-    b: { x: wire.b.x - ux * inset, y: wire.b.y - uy * inset },
-  }
+  const ax = wire.a.x + ux * inset
+  const ay = wire.a.y + uy * inset
+  const bx = wire.b.x - ux * inset
+  const by = wire.b.y - uy * inset
+  return { x: ax + (bx - ax) * t, y: ay + (by - ay) * t }
 }
 
 /** A label to place, centred at `at` if nothing is in the way. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeMessage } from '../model/testing'
-import { labelTrack, wireBetween } from './geometry'
+import { pointOnTrack, wireBetween } from './geometry'
 import { labelWidth } from './labels'
 import { APISERVER, KUBECTL, kubeletId, layoutGraph, type Rect, runtimeId } from './layout'
 import { buildScene, chainView, PILL_HEIGHT, upToSelected, wireFor } from './scene'
@@ -79,9 +79,11 @@ describe('buildScene', () => {
     expect(pill?.family).toBe('user')
     if (!there || !pill) throw new Error('missing')
     // 10% of the way back along the request's track, from the apiserver end.
-    const track = labelTrack(there, labelWidth('201 Created'), PILL_HEIGHT)
-    expect(pill.at.x).toBeCloseTo(track.b.x + (track.a.x - track.b.x) * 0.1)
-    expect(pill.at.y).toBeCloseTo(track.b.y + (track.a.y - track.b.y) * 0.1)
+    const width = labelWidth('201 Created')
+    const start = pointOnTrack(there, width, PILL_HEIGHT, 0)
+    const end = pointOnTrack(there, width, PILL_HEIGHT, 1)
+    expect(pill.at.x).toBeCloseTo(end.x + (start.x - end.x) * 0.1)
+    expect(pill.at.y).toBeCloseTo(end.y + (start.y - end.y) * 0.1)
   })
 
   it('skips messages whose components are not drawn', () => {

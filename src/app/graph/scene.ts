@@ -7,7 +7,7 @@ import type { ComponentId, MessageView } from '../../protocol/messages'
 import { activeSteps, latestStepByComponent, messageById, stepEndMs } from '../model/activity'
 import { inFlight, progress } from '../model/trace-index'
 import { type Family, messageFamily, type PillVariant, pillVariant } from './colors'
-import { labelTrack, type Point, placePills, pointAlong, type Segment, wireBetween } from './geometry'
+import { type Point, placePills, pointOnTrack, type Segment, wireBetween } from './geometry'
 import { labelWidth, MAX_LABEL, shortLabel } from './labels'
 import type { GraphLayout, Rect } from './layout'
 import { shownProgress } from './reduced-motion'
@@ -202,7 +202,7 @@ export function buildScene(input: SceneInput): Scene {
     pillItems.push({
       m,
       facts,
-      at: pointAlong(labelTrack(wire, w, h), shownProgress(p)),
+      at: pointOnTrack(wire, w, h, shownProgress(p)),
       width: w,
       height: h,
       p,

@@ -98,7 +98,12 @@ export function countAt(index: RevisionIndex, resource: string, atMs: number): n
   }
   let keys = byResource.get(resource)
   if (!keys) {
-    keys = [...index.entries()].filter(([, list]) => list[0]?.resource === resource).map(([k]) => k)
+    // forEach, not entries(): no [key, list] pair per key, for every key, at every worker frame.
+    const found: string[] = []
+    index.forEach((list, k) => {
+      if (list[0]?.resource === resource) found.push(k)
+    })
+    keys = found
     byResource.set(resource, keys)
   }
   let count = 0
