@@ -69,6 +69,8 @@ describe('factsOf', () => {
   })
 
   it('tells whether it carries every template label, again after template labels that can change do', () => {
+    // No template labels at all, asked first: every one of none is there.
+    expect(factsOf(deepFreeze(pod())).hasAll(undefined)).toBe(true)
     const f = factsOf(deepFreeze(pod()))
     expect(f.hasAll(deepFreeze({ app: 'web' }))).toBe(true)
     expect(f.hasAll(deepFreeze({ app: 'web', tier: 'front' }))).toBe(false)

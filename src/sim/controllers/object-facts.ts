@@ -27,6 +27,8 @@ export class ObjectFacts {
   private selected = false
   private template: Labels
   private labeled = false
+  /** Whether `labeled` answers for `template` yet (undefined is a template too: no labels). */
+  private templateAsked = false
 
   constructor(obj: KubeObject) {
     const meta = obj.metadata
@@ -49,7 +51,8 @@ export class ObjectFacts {
 
   /** Does the object carry every one of these labels with the same value (fullyLabeledReplicas)? */
   hasAll(want: Labels): boolean {
-    if (want !== this.template || !Object.isFrozen(want)) {
+    if (!this.templateAsked || want !== this.template || !Object.isFrozen(want)) {
+      this.templateAsked = true
       this.template = want
       this.labeled = hasAll(this.labels, want)
     }
