@@ -60,6 +60,9 @@ test('the first load fetches no on-demand view; each arrives when opened and wor
   await page.keyboard.press('ArrowRight')
   await expect(page.getByTestId('teaching-moment')).toHaveAttribute('data-step', /^[1-5]$/)
   await expect(page.getByTestId('teaching-narration')).not.toBeEmpty()
+  // Its English texts came with its chunk (teaching/catalog-en.ts): no catalog key shows raw.
+  await expect(page.getByTestId('teaching-panel')).toContainText('Teaching mode')
+  await expect(page.getByTestId('teaching-panel')).not.toContainText('teaching.')
   await page.screenshot({ path: 'test-results/bundle-teaching.png' })
 
   // A dock tab: the kubectl console answers.

@@ -4,6 +4,8 @@
  * for the current message — with a link that opens the same scenario in the full app. Nothing can
  * be edited or applied here; the editor (and Monaco) is never loaded.
  */
+// Its `teaching.*` texts, before it renders (catalog-en.ts).
+import '../teaching/catalog-en'
 import './embed.css'
 import { useEffect, useMemo, useState } from 'react'
 import { SCENARIOS } from '../../scenarios/library'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { detectLang, format, leafKeys, lookup, placeholders } from './catalog'
+import '../teaching/catalog-en'
 import { en } from './en'
 import { zh } from './zh'
 

@@ -9,7 +9,8 @@ import { importClusterEn } from '../import-cluster/text-en'
 import { libraryEn } from '../library/text-en'
 import { scaleEn } from '../scale/text-en'
 import { shareEn } from '../share/text-en'
-import { teachingEn } from '../teaching/text-en'
+import type { teachingEn } from '../teaching/text-en'
+import { teachingToggleEn } from '../teaching/toggle-text-en'
 
 export const en = {
   app: {
@@ -447,8 +448,11 @@ A leading "kubectl" is optional.
 Enter runs the command; ↑ and ↓ recall earlier ones.
 `,
   },
-  /** Owned by src/app/teaching (narration, questions, glossary). */
-  teaching: teachingEn,
+  /**
+   * Owned by src/app/teaching (narration, questions, glossary). Only the toggle's texts are here
+   * from the start; teaching/catalog-en.ts puts the rest in place with teaching mode's code.
+   */
+  teaching: teachingToggleEn as typeof teachingEn,
   /** Owned by src/app/library (the scenario library's UI). */
   library: libraryEn,
   /** Owned by src/app/faults (the what-if panel). */

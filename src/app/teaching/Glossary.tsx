@@ -1,4 +1,6 @@
 /** The glossary entry the narration linked to, shown under the narration until closed. */
+// Its `teaching.*` texts, before it renders (catalog-en.ts).
+import './catalog-en'
 import { type MessageKey, useT } from '../i18n/i18n'
 import { useTeaching } from './teaching-store'
 

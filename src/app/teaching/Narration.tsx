@@ -1,4 +1,6 @@
 /** Narration text: plain text, `code`, and glossary terms as buttons that open their entry. */
+// Its `teaching.*` texts, before it renders (catalog-en.ts).
+import './catalog-en'
 import { Fragment } from 'react'
 import { type MessageKey, useT } from '../i18n/i18n'
 import { pieces } from './rich-text'

@@ -1,4 +1,6 @@
 /** A predict-then-reveal question: the learner answers, then sees the simulation's answer. */
+// Its `teaching.*` texts, before it renders (catalog-en.ts).
+import './catalog-en'
 import { useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import type { Question } from './questions'

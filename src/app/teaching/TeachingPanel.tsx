@@ -5,6 +5,8 @@
  * and the glossary. The current message is the selected one (stepping selects), else the last story
  * message sent by the cursor.
  */
+// Its `teaching.*` texts, before it renders (catalog-en.ts).
+import './catalog-en'
 import './teaching.css'
 import { useEffect, useMemo } from 'react'
 import { type MessageKey, useT } from '../i18n/i18n'

@@ -2,10 +2,11 @@
  * Teaching mode's English texts, part of the app's catalog (`teaching.*`). `{name}` is a value of
  * this run; `[[term]]` links a glossary entry (`glossary.<term>`).
  */
+import { teachingToggleEn } from './toggle-text-en'
+
 export const teachingEn = {
   title: 'Teaching mode',
-  toggle: 'Teach',
-  toggleHint: 'Walk through the story step by step, with narration',
+  ...teachingToggleEn,
   close: 'Leave teaching mode',
   start: 'Apply the manifest (or load a scenario) and step with → to follow the story.',
   keys: '→ next message · Shift+→ next stage · ← back · Space play/pause',
