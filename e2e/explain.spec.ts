@@ -56,6 +56,12 @@ test('the timeline of a CrashLoopBackOff: growing back-off gaps, hover reads a t
   await page.screenshot({ path: 'test-results/explain-01-timeline-hover.png' })
 
   // Click it: the cursor moves there and the inspector explains the status, the graph shows the chain.
+  // (The lane's first condition mark keeps its element through the seek back, though fewer
+  // segments come before it then: TimelineLane keys marks by kind.)
+  const firstCondition = await lane.getByTestId('timeline-condition').first().elementHandle()
+  const shows = (el: Element) =>
+    `${el.isConnected} ${el.getAttribute('data-type')}=${el.getAttribute('data-condition-status')}`
+  const shown = await firstCondition?.evaluate(shows)
   const before = await clock(page)
   const from = Number(await segment.getAttribute('data-from-ms')) / 1000
   const to = Number(await segment.getAttribute('data-to-ms')) / 1000
@@ -69,6 +75,8 @@ test('the timeline of a CrashLoopBackOff: growing back-off gaps, hover reads a t
   )
   await expect(page.getByTestId('why-chain')).toBeAttached()
   await expect(page.getByTestId('pod-panel')).toHaveAttribute('data-pod', 'crasher')
+  expect(shown).toMatch(/^true \w+=\w+$/)
+  expect(await firstCondition?.evaluate(shows)).toBe(shown)
   await page.screenshot({ path: 'test-results/explain-02-why-status.png' })
 
   // What has not happened yet is covered from the cursor on (the cover's edge is the cursor's

@@ -31,6 +31,8 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Pro
   const t = useT()
   const x = (ms: number) => pxOf(window, width, ms)
   const inView = (px: number) => px >= -8 && px <= width + 8
+  /** How many marks of each kind came before, for the React keys below. */
+  const perKind: Record<Mark['kind'], number> = { segment: 0, condition: 0, event: 0, restart: 0 }
   return (
     <div
       className={`tl-lane${focused ? ' focused' : ''}`}
@@ -56,7 +58,12 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Pro
       </button>
       <div className="tl-track" style={{ width }}>
         {marks.map((m, i) => {
+          // `id` finds the mark on hover (Timeline.tsx); the React key is the mark's place among
+          // its own kind, which stays the same as the cursor reaches more marks. (The marks are
+          // grouped by kind: by index alone, every mark after a new segment would take another's
+          // element, its class, place and children rewritten.)
           const id = `${laneIndex}:${i}`
+          const key = `${m.kind}:${perKind[m.kind]++}`
           if (m.kind === 'segment') {
             const left = Math.max(-2, x(m.fromMs))
             // A segment still open runs on under the cursor's cover (its toMs may be from an
@@ -65,7 +72,7 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Pro
             if (right < -2 || left > width + 2) return null
             return (
               <div
-                key={id}
+                key={key}
                 data-mark={id}
                 className={`tl-segment tone-${statusTone(m.segment.status)}${m.segment.status === 'Terminating' ? ' terminating' : ''}`}
                 style={{ left, width: Math.max(2, right - left) }}
@@ -84,7 +91,7 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Pro
             const c = m.tick as { type: string; status?: string }
             return (
               <div
-                key={id}
+                key={key}
                 data-mark={id}
                 className={`tl-tick tl-condition${c.status === 'True' ? ' true' : ''}`}
                 style={{ left: px }}
@@ -98,7 +105,7 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Pro
             const e = m.tick as EventTick
             return (
               <div
-                key={id}
+                key={key}
                 data-mark={id}
                 className={`tl-tick tl-event${e.type === 'Warning' ? ' warning' : ''}`}
                 style={{ left: px }}
@@ -111,7 +118,7 @@ function TimelineLaneView({ lane, laneIndex, marks, status, window, width }: Pro
           const r = m.tick as RestartTick
           const gapLeft = r.sincePreviousMs !== undefined ? x(r.atMs - r.sincePreviousMs) : undefined
           return (
-            <div key={id} className="tl-restart-wrap">
+            <div key={key} className="tl-restart-wrap">
               {gapLeft !== undefined && px - gapLeft > 34 && (
                 <span
                   className="tl-gap"
