@@ -6,7 +6,7 @@
  */
 import type { ObjectRevision } from '../../protocol/messages'
 import type { RevisionIndex } from './objects'
-import { revisionAt } from './objects'
+import { keysOf, revisionAt } from './objects'
 
 export type WriteVerb = 'create' | 'update' | 'delete'
 
@@ -87,26 +87,9 @@ export function etcdStatsAt(index: RevisionIndex, atMs: number): EtcdStats {
   }
 }
 
-const resourceKeys = new WeakMap<RevisionIndex, Map<string, readonly string[]>>()
-
-/** How many objects of `resource` exist at `atMs` (keys cached per index and resource). */
+/** How many objects of `resource` exist at `atMs` (over objects.ts' keys, cached per index). */
 export function countAt(index: RevisionIndex, resource: string, atMs: number): number {
-  let byResource = resourceKeys.get(index)
-  if (!byResource) {
-    byResource = new Map()
-    resourceKeys.set(index, byResource)
-  }
-  let keys = byResource.get(resource)
-  if (!keys) {
-    // forEach, not entries(): no [key, list] pair per key, for every key, at every worker frame.
-    const found: string[] = []
-    index.forEach((list, k) => {
-      if (list[0]?.resource === resource) found.push(k)
-    })
-    keys = found
-    byResource.set(resource, keys)
-  }
   let count = 0
-  for (const key of keys) if (revisionAt(index.get(key) ?? [], atMs)?.object) count++
+  for (const key of keysOf(index, resource)) if (revisionAt(index.get(key) ?? [], atMs)?.object) count++
   return count
 }

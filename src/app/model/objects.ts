@@ -43,7 +43,7 @@ export function revisionAt(list: readonly ObjectRevision[], atMs: number): Objec
 /** Sorted keys of one resource, per index (an index is replaced, never mutated, by the store). */
 const keysCache = new WeakMap<RevisionIndex, Map<string, string[]>>()
 
-function keysOf(index: RevisionIndex, resource: string): string[] {
+export function keysOf(index: RevisionIndex, resource: string): readonly string[] {
   let byResource = keysCache.get(index)
   if (!byResource) {
     byResource = new Map()
