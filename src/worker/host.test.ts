@@ -338,6 +338,36 @@ describe('WorkerHost', () => {
     expect(last().computedUntilMs).toBeGreaterThanOrEqual(40_000)
   })
 
+  it('sends a reset’s Nodes only when they differ from the last reset’s', () => {
+    const { loop, host } = setup()
+    const resets = () =>
+      loop.events().filter((e) => e.type === 'reset') as Extract<WirePost, { type: 'reset' }>[]
+    host.handle({ type: 'load', scenario: DEFAULT })
+    loop.drain()
+    // A fork keeps the cluster: its run's Nodes are other objects, equal to the ones the UI has.
+    host.handle({ type: 'apply', requestId: 1, yaml: NGINX, atMs: 0 })
+    loop.drain()
+    const twoNodes = [1, 2]
+      .map(
+        (i) => `apiVersion: v1\nkind: Node\nmetadata:\n  name: n${i}\nstatus:\n  capacity:\n    cpu: "2"\n`,
+      )
+      .join('---\n')
+    host.handle({ type: 'load', scenario: { ...DEFAULT, clusterYaml: twoNodes } })
+    loop.drain()
+    host.handle({ type: 'apply', requestId: 2, yaml: NGINX, atMs: 0 })
+    loop.drain()
+    // The default cluster again: its Nodes differ from the last ones sent.
+    host.handle({ type: 'load', scenario: DEFAULT })
+    loop.drain()
+    expect(resets().map((r) => r.nodes?.map((n) => n.metadata?.name).join(','))).toEqual([
+      'control-plane,worker-1,worker-2,worker-3',
+      undefined,
+      'n1,n2',
+      undefined,
+      'control-plane,worker-1,worker-2,worker-3',
+    ])
+  })
+
   it('posts errors instead of dying: a failing command, an unknown one', () => {
     const { loop, host } = setup()
     host.session.apply = () => {

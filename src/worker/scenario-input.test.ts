@@ -606,3 +606,30 @@ describe('parseScenario: the cluster text read once', () => {
     expect(other.scenario.nodes?.map((n) => n.metadata?.name)).toEqual(['n2'])
   })
 })
+
+describe('parseApply: an apply text read once', () => {
+  const namespace = (name: string) => `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${name}\n`
+  it('gives every fork the same frozen objects, and reads a text again once 32 others came after it', () => {
+    const first = parseApply(namespace('a'))
+    expect(parseApply(namespace('a'))).toBe(first)
+    if (!first.ok) throw new Error('the apply should parse')
+    expect(Object.isFrozen(first.objects[0]?.metadata)).toBe(true)
+    expect(Object.isFrozen(first.lines)).toBe(true)
+    // 31 other texts fill the 32 kept; used again, it becomes the newest, and the next new text
+    // makes the oldest other one go.
+    for (let i = 0; i < 31; i++) parseApply(namespace(`b${i}`))
+    expect(parseApply(namespace('a'))).toBe(first)
+    parseApply(namespace('c'))
+    expect(parseApply(namespace('a'))).toBe(first)
+    for (let i = 0; i < 32; i++) parseApply(namespace(`d${i}`))
+    const again = parseApply(namespace('a'))
+    expect(again).not.toBe(first)
+    expect(again).toEqual(first)
+  })
+
+  it('keeps a text that does not parse as it failed', () => {
+    const bad = parseApply('kind: [')
+    expect(bad.ok).toBe(false)
+    expect(parseApply('kind: [')).toBe(bad)
+  })
+})

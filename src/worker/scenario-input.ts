@@ -60,7 +60,29 @@ export type ApplyParse =
   | { readonly ok: true; readonly objects: readonly KubeObject[]; readonly lines: readonly number[] }
   | { readonly ok: false; readonly problems: readonly ParseProblem[] }
 
+/**
+ * The apply texts parsed last, and what they gave (frozen, as the runs that share it must never
+ * change it). Every fork parses every apply of the scenario again, and each spare a fork keeps
+ * parses the new one: the same few texts, each 5–10 ms to read in a busy worker.
+ */
+const applyParses = new Map<string, ApplyParse>()
+/** Texts kept: more than a scenario's applies usually are (a share link's can be more; it still works). */
+const APPLY_PARSES_KEPT = 32
+
 export function parseApply(yaml: string): ApplyParse {
+  let parse = applyParses.get(yaml)
+  if (parse) {
+    // The newest last: the map's order is which to forget first.
+    applyParses.delete(yaml)
+  } else {
+    parse = deepFreeze(readApply(yaml))
+    if (applyParses.size >= APPLY_PARSES_KEPT) applyParses.delete(applyParses.keys().next().value as string)
+  }
+  applyParses.set(yaml, parse)
+  return parse
+}
+
+function readApply(yaml: string): ApplyParse {
   const parsed = parseManifests(yaml)
   if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
   // kubectl cannot apply a scheduler configuration or a user: the apiserver serves no such kind.

@@ -213,7 +213,7 @@ export class Spares {
     const [closest, ...others] = usable as [Spare, ...Spare[]]
     closest.cluster.addAction(action as UserAction, index)
     for (const spare of others) {
-      // Its own parse of the action: clusters never share the objects they are given.
+      // Its own action: clusters share only frozen objects (the apply's, from parseApply's memo).
       const own = parseAction(next.actions[index] as ScenarioInput['actions'][number])
       if (!own.ok) continue
       spare.cluster.addAction(own.action.action as UserAction, index)

@@ -4,8 +4,8 @@
  * selected message's endpoints are. MessageOverlay renders it; nothing here depends on React.
  */
 import type { ComponentId, MessageView } from '../../protocol/messages'
-import { activeSteps, latestStepByComponent, messageById, stepEndMs } from '../model/activity'
-import { inFlight, progress } from '../model/trace-index'
+import { activeSteps, latestStepByComponent, stepEndMs } from '../model/activity'
+import { inFlight, messageById, progress } from '../model/trace-index'
 import { type Family, messageFamily, type PillVariant, pillVariant } from './colors'
 import { type Point, placePills, pointOnTrack, type Segment, wireBetween } from './geometry'
 import { labelWidth, MAX_LABEL, shortLabel } from './labels'

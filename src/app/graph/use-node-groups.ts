@@ -6,10 +6,10 @@
 import { useMemo } from 'react'
 import { nodeStatus } from '../../api/kubectl'
 import type { Pod } from '../../api/types'
-import { messageById } from '../model/activity'
 import { nodeAt } from '../model/node-usage'
 import { revisionAt } from '../model/objects'
 import { podsViewAt } from '../model/pods-view'
+import { messageById } from '../model/trace-index'
 import { type State, useStore } from '../store/store'
 import {
   GROUPED_ABOVE,

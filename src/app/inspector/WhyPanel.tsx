@@ -5,7 +5,8 @@
  */
 import { useT } from '../i18n/i18n'
 import { rich } from '../i18n/rich'
-import { messageById, stepText } from '../model/why'
+import { messageById } from '../model/trace-index'
+import { stepText } from '../model/why'
 import { useStore } from '../store/store'
 import { formatOffset } from '../timeline/scale'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activeSteps, latestStepByComponent, messageById, STEP_MIN_VISIBLE_MS, stepEndMs } from './activity'
+import { activeSteps, latestStepByComponent, STEP_MIN_VISIBLE_MS, stepEndMs } from './activity'
 import { makeMessage } from './testing'
 
 const step = (id: number, from: string, sentAtMs: number, deliverAtMs = sentAtMs) =>
@@ -41,14 +41,5 @@ describe('latestStepByComponent', () => {
       ['kube-apiserver', 3],
       ['kube-scheduler', 4],
     ])
-  })
-})
-
-describe('messageById', () => {
-  it('finds by id with gaps', () => {
-    expect(messageById(messages, 4)?.id).toBe(4)
-    expect(messageById(messages, 6)?.id).toBe(6)
-    expect(messageById(messages, 5)).toBeUndefined()
-    expect(messageById([], 1)).toBeUndefined()
   })
 })

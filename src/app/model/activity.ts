@@ -57,17 +57,3 @@ export function latestStepByComponent(steps: readonly MessageView[]): Map<string
   for (const s of steps) out.set(s.from, s)
   return out
 }
-
-/** A message by id (messages are in id order, ids increasing but not necessarily dense). */
-export function messageById(messages: readonly MessageView[], id: number): MessageView | undefined {
-  let lo = 0
-  let hi = messages.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    const m = messages[mid] as MessageView
-    if (m.id === id) return m
-    if (m.id < id) lo = mid + 1
-    else hi = mid - 1
-  }
-  return undefined
-}

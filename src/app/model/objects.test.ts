@@ -65,4 +65,21 @@ describe('truncateRevisions', () => {
     expect([...idx.keys()]).toEqual(['/registry/pods/default/a'])
     expect(idx.get('/registry/pods/default/a')?.map((r) => r.revision)).toEqual([1])
   })
+
+  it('keeps the revisions before the time, at any length, and a key that loses none as it was', () => {
+    const idx = index(
+      rev('a', 1, 0),
+      rev('a', 2, 3),
+      rev('a', 3, 9),
+      rev('a', 4, 9),
+      rev('a', 5, 12),
+      rev('b', 6, 2),
+    )
+    const b = idx.get('/registry/pods/default/b')
+    truncateRevisions(idx, 9)
+    expect(idx.get('/registry/pods/default/a')?.map((r) => r.revision)).toEqual([1, 2])
+    expect(idx.get('/registry/pods/default/b')).toBe(b)
+    truncateRevisions(idx, 3)
+    expect(idx.get('/registry/pods/default/a')?.map((r) => r.revision)).toEqual([1])
+  })
 })

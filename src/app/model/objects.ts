@@ -19,13 +19,28 @@ export function addRevisions(
   }
 }
 
-/** Drop revisions written at or after `fromMs` (a fork recomputes them). */
+/**
+ * Drop revisions written at or after `fromMs` (a fork recomputes them). A key's revisions are in
+ * time order: what is kept is a prefix, and most keys (Nodes, their Leases) lose nothing.
+ */
 export function truncateRevisions(index: Map<string, ObjectRevision[]>, fromMs: number): void {
   for (const [key, list] of index) {
-    const keep = list.filter((r) => r.atMs < fromMs)
-    if (keep.length === 0) index.delete(key)
-    else if (keep.length !== list.length) index.set(key, keep)
+    const keep = firstAtOrAfter(list, fromMs)
+    if (keep === 0) index.delete(key)
+    else if (keep !== list.length) index.set(key, list.slice(0, keep))
   }
+}
+
+/** Index of the first of `list` (in time order) written at or after `atMs`. */
+function firstAtOrAfter(list: readonly ObjectRevision[], atMs: number): number {
+  let lo = 0
+  let hi = list.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((list[mid] as ObjectRevision).atMs < atMs) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 /** The revision of `key` in effect at `atMs` (revisions are in time order: binary search). */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageView } from '../../protocol/messages'
-import { inFlight, lastSent, nextSent, progress, sentBy } from './trace-index'
+import {
+  firstIdAtLeast,
+  inFlight,
+  lastSent,
+  longestFlightMs,
+  messageById,
+  nextSent,
+  progress,
+  sentBy,
+} from './trace-index'
 
 const m = (
   id: number,
@@ -54,5 +63,33 @@ describe('trace index', () => {
     expect(nextSent(trace, 5)?.id).toBe(5)
     expect(lastSent(trace, -1)).toBeUndefined()
     expect(nextSent(trace, 20)).toBeUndefined()
+  })
+})
+
+describe('by id', () => {
+  const gappy = [m(2, 0, 1), m(3, 0, 9), m(7, 1, 2)]
+  it.each([
+    [0, 0],
+    [2, 0],
+    [3, 1],
+    [4, 2],
+    [7, 2],
+    [8, 3],
+  ])('the first message with id %d or more is at %d', (id, index) => {
+    expect(firstIdAtLeast(gappy, id)).toBe(index)
+  })
+
+  it('finds a message by id, with gaps too', () => {
+    expect(messageById(trace, 4)?.id).toBe(4)
+    expect(messageById(gappy, 3)?.id).toBe(3)
+    expect(messageById(gappy, 7)?.id).toBe(7)
+    expect(messageById(gappy, 5)).toBeUndefined()
+    expect(messageById([], 1)).toBeUndefined()
+  })
+
+  it('the longest flight', () => {
+    expect(longestFlightMs(trace)).toBe(395)
+    expect(longestFlightMs(gappy)).toBe(9)
+    expect(longestFlightMs([])).toBe(0)
   })
 })

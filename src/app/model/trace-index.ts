@@ -62,3 +62,33 @@ export function lastSent(messages: readonly MessageView[], atMs: number): Messag
 export function nextSent(messages: readonly MessageView[], atMs: number): MessageView | undefined {
   return messages[sentBy(messages, atMs)]
 }
+
+/** Index of the first message whose id is `id` or more (ids increase, not necessarily densely). */
+export function firstIdAtLeast(messages: readonly MessageView[], id: number): number {
+  let lo = 0
+  let hi = messages.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((messages[mid] as MessageView).id < id) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/**
+ * The message with id `id`. Ids are dense from 1 unless the trace was compacted or cut, so it is
+ * usually at index id − 1; otherwise a binary search finds it.
+ */
+export function messageById(messages: readonly MessageView[], id: number): MessageView | undefined {
+  const direct = messages[id - 1]
+  if (direct?.id === id) return direct
+  const m = messages[firstIdAtLeast(messages, id)]
+  return m?.id === id ? m : undefined
+}
+
+/** The longest time any of `messages` was on the wire (0 for none). */
+export function longestFlightMs(messages: readonly MessageView[]): number {
+  let max = 0
+  for (const m of messages) if (m.deliverAtMs - m.sentAtMs > max) max = m.deliverAtMs - m.sentAtMs
+  return max
+}

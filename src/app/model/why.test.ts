@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { MessageView } from '../../protocol/messages'
 import { indexOf, makeMessage, makePodWith, podRevision, writtenBy } from './testing'
-import {
-  causeChain,
-  chainHeadline,
-  messageById,
-  shortRequest,
-  whyCondition,
-  whyRevision,
-  writerOf,
-} from './why'
+import { messageById } from './trace-index'
+import { causeChain, chainHeadline, shortRequest, whyCondition, whyRevision, writerOf } from './why'
 
 /**
  * kubectl creates nginx; the kubelet, told by its watch, reports Ready; later the kubelet reports

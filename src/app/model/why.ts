@@ -8,25 +8,7 @@
 import type { PodCondition } from '../../api/types'
 import { APISERVER, type MessageView, type ObjectRevision } from '../../protocol/messages'
 import type { RevisionIndex } from './objects'
-
-/**
- * The message with id `id`. Messages are in id order with dense ids from 1, so it is at index
- * id − 1; if the list has gaps (a truncated or filtered trace), a binary search finds it.
- */
-export function messageById(messages: readonly MessageView[], id: number): MessageView | undefined {
-  const direct = messages[id - 1]
-  if (direct?.id === id) return direct
-  let lo = 0
-  let hi = messages.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    const m = messages[mid] as MessageView
-    if (m.id === id) return m
-    if (m.id < id) lo = mid + 1
-    else hi = mid
-  }
-  return undefined
-}
+import { messageById } from './trace-index'
 
 /**
  * The message `id` followed by its cause, its cause's cause… up to the root (a message with no

@@ -18,6 +18,7 @@ import {
 } from '../../protocol/messages'
 import type { EditorProblem } from '../editor/field-lines'
 import { truncateRevisions } from '../model/objects'
+import { firstIdAtLeast, longestFlightMs } from '../model/trace-index'
 import type { WhyView } from '../model/why-view'
 
 export interface TraceSlice {
@@ -178,13 +179,14 @@ export function resetTrace(
   useStore.setState((s) => {
     const revisions = new Map(s.revisions)
     truncateRevisions(revisions, fromMs)
-    const messages = s.messages.filter((m) => m.id < fromMessageId)
+    // Messages are in id order: what is kept is a prefix.
+    const messages = s.messages.slice(0, firstIdAtLeast(s.messages, fromMessageId))
     return {
       generation,
       messages,
       // A fork inside the compacted stretch recomputes it; the new run reports its compaction.
       compacted: s.compacted && s.compacted.throughId < fromMessageId ? s.compacted : undefined,
-      maxFlightMs: messages.reduce((max, m) => Math.max(max, m.deliverAtMs - m.sentAtMs), 0),
+      maxFlightMs: longestFlightMs(messages),
       revisions,
       nodes,
       webhooks,

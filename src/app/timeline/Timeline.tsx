@@ -100,7 +100,8 @@ export function Timeline() {
   useEffect(() => setUserWindow(undefined), [generation])
   // The same window object while the fitted window does not grow (fitWindow grows it in steps,
   // larger ones while playing: each step moves every mark, and the lanes are painted again).
-  const playing = useStore((s) => s.playing)
+  // Deferred too: pausing (an apply does) changes the window, and every lane with it.
+  const playing = useDeferredValue(useStore((s) => s.playing))
   const fitEndMs = fitWindow(cursorMs, playing).endMs
   const window = useMemo(() => userWindow ?? { startMs: 0, endMs: fitEndMs }, [userWindow, fitEndMs])
 
