@@ -52,6 +52,9 @@ export interface ApplyResultLike {
  */
 export function resultProblems(text: string, results: readonly ApplyResultLike[]): EditorProblem[] {
   const problems: EditorProblem[] = []
+  // Read for positions only when there is a problem to place: most applies succeed, and reading
+  // the text again costs a few milliseconds while kubectl's answer waits to be shown.
+  if (results.every((r) => r.code < 400)) return problems
   const parsed = parseText(text)
   results.forEach((result, i) => {
     if (result.code < 400) return

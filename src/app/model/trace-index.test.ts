@@ -90,6 +90,8 @@ describe('by id', () => {
   it('the longest flight', () => {
     expect(longestFlightMs(trace)).toBe(395)
     expect(longestFlightMs(gappy)).toBe(9)
+    expect(longestFlightMs(trace, 4)).toBe(2)
+    expect(longestFlightMs(trace, 5)).toBe(0)
     expect(longestFlightMs([])).toBe(0)
   })
 })

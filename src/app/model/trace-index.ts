@@ -86,9 +86,12 @@ export function messageById(messages: readonly MessageView[], id: number): Messa
   return m?.id === id ? m : undefined
 }
 
-/** The longest time any of `messages` was on the wire (0 for none). */
-export function longestFlightMs(messages: readonly MessageView[]): number {
+/** The longest time any of `messages` from index `from` on was on the wire (0 for none). */
+export function longestFlightMs(messages: readonly MessageView[], from = 0): number {
   let max = 0
-  for (const m of messages) if (m.deliverAtMs - m.sentAtMs > max) max = m.deliverAtMs - m.sentAtMs
+  for (let i = from; i < messages.length; i++) {
+    const m = messages[i] as MessageView
+    if (m.deliverAtMs - m.sentAtMs > max) max = m.deliverAtMs - m.sentAtMs
+  }
   return max
 }

@@ -181,12 +181,15 @@ export function resetTrace(
     truncateRevisions(revisions, fromMs)
     // Messages are in id order: what is kept is a prefix.
     const messages = s.messages.slice(0, firstIdAtLeast(s.messages, fromMessageId))
+    // The longest flight is still s.maxFlightMs unless it was among the messages dropped.
+    const maxFlightMs =
+      longestFlightMs(s.messages, messages.length) < s.maxFlightMs ? s.maxFlightMs : longestFlightMs(messages)
     return {
       generation,
       messages,
       // A fork inside the compacted stretch recomputes it; the new run reports its compaction.
       compacted: s.compacted && s.compacted.throughId < fromMessageId ? s.compacted : undefined,
-      maxFlightMs: longestFlightMs(messages),
+      maxFlightMs,
       revisions,
       nodes,
       webhooks,
