@@ -277,7 +277,7 @@ describe('WorkerHost', () => {
     expect(mirror.messages.find((m) => m.stage === 'fault')).toMatchObject({ from: 'etcd', sentAtMs: 100 })
   })
 
-  it('with acks, spare work waits until kubectl’s answer is posted, then goes on', () => {
+  it('with acks, spare work waits until kubectl’s answer is posted and taken in, then goes on', () => {
     const { loop, host, ack, settle } = runningWithAcks()
     const tend = vi.spyOn(Spares.prototype, 'tend')
     // A re-apply at the cursor: its reset goes at once, its answer waits for the reset's ack.
@@ -292,8 +292,14 @@ describe('WorkerHost', () => {
       loop.runTasks()
     }
     expect(answered()).toBe(true)
-    settle()
+    // Nor while the UI renders the answer (it has not acknowledged the post yet): the main thread
+    // needs the CPU.
+    loop.runTasks()
+    expect(tend).not.toHaveBeenCalled()
+    ack()
+    loop.runTasks()
     expect(tend).toHaveBeenCalled()
+    settle()
     tend.mockRestore()
   })
 

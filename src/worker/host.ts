@@ -74,8 +74,13 @@ export class WorkerHost {
   private budget: number
   private readonly adaptBudget: boolean
   private pumpScheduled = false
-  /** Spare work is due once the events queued are posted (spareTime). */
+  /** Spare work is due once the events queued are posted and taken in (spareTime). */
   private spareWaiting = false
+  /**
+   * An event (kubectl's answer, a reset) went out and the UI has not acknowledged it yet: it is
+   * rendering it, and spare work would take the CPU it needs (two cores, shared with the browser).
+   */
+  private eventUnacked = false
   /** What waits to be posted, in order. */
   private readonly outbox = new Outbox()
   /** Frames' messages go packed (message-pack.ts); the UI keeps the same string table. */
@@ -130,6 +135,8 @@ export class WorkerHost {
   handle(command: Command): void {
     if (command?.type === 'frame-ack') {
       this.awaitingAck = false
+      this.eventUnacked = false
+      this.resumeSpareWork()
       this.flushWhenDue()
       return
     }
@@ -237,10 +244,18 @@ export class WorkerHost {
   /**
    * Whether spare work may run now: not while an event (kubectl's answer, a reset) waits to be
    * posted, as one step of it (a spare's build) can take tens of milliseconds, and the UI's ack
-   * that lets the event go would wait behind it.
+   * that lets the event go would wait behind it; nor until the UI has taken the event in.
    */
   private spareTime(): boolean {
-    return !this.outbox.hasEvent
+    return !this.outbox.hasEvent && !this.eventUnacked
+  }
+
+  /** Spare work waiting for spareTime goes on once it is. */
+  private resumeSpareWork(): void {
+    if (this.spareWaiting && this.spareTime()) {
+      this.spareWaiting = false
+      this.schedulePump()
+    }
   }
 
   /**
@@ -299,7 +314,9 @@ export class WorkerHost {
         this.flushIn(this.ackTimeoutMs - sinceLast)
         return
       }
+      // No ack in time (a hidden tab): as if it came.
       this.awaitingAck = false
+      this.eventUnacked = false
     }
     // The ack paces posts to the UI's animation frames; a post waits for the last one's ack, not
     // for a frame interval (which, with the ack's jitter, would skip every other animation frame).
@@ -380,11 +397,13 @@ export class WorkerHost {
       post = this.progress
       this.progress = undefined
     }
-    if (post) this.env.post(post)
-    if (this.spareWaiting && this.spareTime()) {
-      this.spareWaiting = false
-      this.schedulePump()
+    if (post) {
+      this.env.post(post)
+      // An event, or a frame with events riding on it (a fork's reset, kubectl's answer).
+      if (this.ackFrames && (next?.type !== 'frame' ? next !== undefined : next.followedBy?.length))
+        this.eventUnacked = true
     }
+    this.resumeSpareWork()
   }
 
   /**

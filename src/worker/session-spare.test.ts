@@ -4,10 +4,11 @@
  * must be what a session without spares sends — the same trace, revisions and answers — only
  * sooner.
  */
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ScenarioInput, WorkerEvent } from '../protocol/messages'
 import { webDeployment } from '../scenarios/manifests'
 import { DEFAULT_SCENARIO, Session, type SessionOptions } from './session'
+import { Spares } from './spares'
 import { Mirror } from './testing/mirror'
 
 /** The library's Deployment `web`, with another image when given. */
@@ -190,5 +191,17 @@ describe('Session: forks through the spare', () => {
     expect(session.cluster?.kernel.nowMs).toBe(0)
     settle(session, mirror)
     expect(mirror.of('applied')).toHaveLength(2)
+  })
+
+  it('replays a spare in steps a quarter of the run’s (a command waits behind the step in progress)', () => {
+    const tend = vi.spyOn(Spares.prototype, 'tend')
+    const session = new Session({})
+    const mirror = new Mirror()
+    mirror.take(session.load(DEFAULT_SCENARIO))
+    session.cursor(3_000, false, 1)
+    settle(session, mirror, 200)
+    expect(tend).toHaveBeenCalled()
+    expect(new Set(tend.mock.calls.map((c) => c[2]))).toEqual(new Set([50]))
+    tend.mockRestore()
   })
 })

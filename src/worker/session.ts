@@ -42,6 +42,9 @@ import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenari
 import { type SpareOptions, Spares } from './spares'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
 
+/** A spare's replay step is this many times smaller than the run's (computeSome's maxEvents). */
+const SPARE_STEP_SHARE = 4
+
 /** The scenario of an empty default cluster. */
 export const DEFAULT_SCENARIO: ScenarioInput = { seed: DEFAULT_SEED, clusterYaml: '', actions: [] }
 
@@ -426,8 +429,11 @@ export class Session {
     // Spare work waits for a call of its own: what the run just produced (kubectl's answer above
     // all) goes out first, not after a spare's build.
     if (n > 0 || events.length > 0) return { events, more, ...(this.spares.idle ? {} : { spareWork: true }) }
+    // A spare's replay goes in smaller steps than the run's: it is background work, and a command
+    // (an apply, most likely at the cursor the spare follows) waits behind the step in progress.
+    const spareEvents = Math.max(1, Math.ceil(maxEvents / SPARE_STEP_SHARE))
     const spareWork =
-      this.input !== undefined && this.spares.tend(this.input, this.cursorMs, maxEvents, this.playing)
+      this.input !== undefined && this.spares.tend(this.input, this.cursorMs, spareEvents, this.playing)
     return { events, more, ...(spareWork ? { spareWork } : {}) }
   }
 
