@@ -7,6 +7,7 @@
 import type { ObjectRevision } from '../../protocol/messages'
 import type { RevisionIndex } from './objects'
 import { keysOf, revisionAt } from './objects'
+import { partitionPoint } from './sorted'
 
 export type WriteVerb = 'create' | 'update' | 'delete'
 
@@ -63,18 +64,12 @@ function flatten(index: RevisionIndex): Flat {
 /** etcd's revision, key count and last write at `atMs`. */
 export function etcdStatsAt(index: RevisionIndex, atMs: number): EtcdStats {
   const { revisions, verbs, keys } = flatten(index)
-  let lo = 0
-  let hi = revisions.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((revisions[mid] as ObjectRevision).atMs <= atMs) lo = mid + 1
-    else hi = mid
-  }
-  if (lo === 0) return { revision: 0, keys: 0 }
-  const r = revisions[lo - 1] as ObjectRevision
+  const after = partitionPoint(revisions.length, (i) => (revisions[i] as ObjectRevision).atMs <= atMs)
+  if (after === 0) return { revision: 0, keys: 0 }
+  const r = revisions[after - 1] as ObjectRevision
   return {
     revision: r.revision,
-    keys: keys[lo - 1] as number,
+    keys: keys[after - 1] as number,
     lastWrite: {
       key: r.key,
       resource: r.resource,
@@ -82,7 +77,7 @@ export function etcdStatsAt(index: RevisionIndex, atMs: number): EtcdStats {
       name: r.name,
       revision: r.revision,
       atMs: r.atMs,
-      verb: verbs[lo - 1] as WriteVerb,
+      verb: verbs[after - 1] as WriteVerb,
     },
   }
 }

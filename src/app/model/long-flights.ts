@@ -6,6 +6,7 @@
  * give the same answer (trace-index.ts inFlight, activity.ts activeSteps).
  */
 import type { MessageView } from '../../protocol/messages'
+import { partitionPoint } from './sorted'
 
 interface Index {
   /** The trace this index was last brought up to date with. */
@@ -48,12 +49,5 @@ function extends_(before: readonly MessageView[], scanned: number, next: readonl
 
 /** Index of the first message of `list` sent after `atMs` (lists are in sentAtMs order). */
 export function firstSentAfter(list: readonly MessageView[], atMs: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((list[mid] as MessageView).sentAtMs <= atMs) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return partitionPoint(list.length, (i) => (list[i] as MessageView).sentAtMs <= atMs)
 }

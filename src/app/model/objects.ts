@@ -4,6 +4,7 @@
  */
 import type { KubeObject } from '../../api/types'
 import type { ObjectRevision } from '../../protocol/messages'
+import { partitionPoint } from './sorted'
 
 /** Revisions grouped by etcd key, each list in revision order. */
 export type RevisionIndex = ReadonlyMap<string, readonly ObjectRevision[]>
@@ -32,27 +33,13 @@ export function truncateRevisions(index: Map<string, ObjectRevision[]>, fromMs: 
 }
 
 /** Index of the first of `list` (in time order) written at or after `atMs`. */
-function firstAtOrAfter(list: readonly ObjectRevision[], atMs: number): number {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((list[mid] as ObjectRevision).atMs < atMs) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
+const firstAtOrAfter = (list: readonly ObjectRevision[], atMs: number): number =>
+  partitionPoint(list.length, (i) => (list[i] as ObjectRevision).atMs < atMs)
 
 /** The revision of `key` in effect at `atMs` (revisions are in time order: binary search). */
 export function revisionAt(list: readonly ObjectRevision[], atMs: number): ObjectRevision | undefined {
-  let lo = 0
-  let hi = list.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((list[mid] as ObjectRevision).atMs <= atMs) lo = mid + 1
-    else hi = mid
-  }
-  return lo > 0 ? list[lo - 1] : undefined
+  const after = partitionPoint(list.length, (i) => (list[i] as ObjectRevision).atMs <= atMs)
+  return after > 0 ? list[after - 1] : undefined
 }
 
 /** Sorted keys of one resource, per index (an index is replaced, never mutated, by the store). */

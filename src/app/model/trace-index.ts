@@ -5,6 +5,7 @@
  */
 import type { MessageView } from '../../protocol/messages'
 import { firstSentAfter, longOnes } from './long-flights'
+import { partitionPoint } from './sorted'
 
 /** Index of the first message sent after `atMs` (so [0, index) were sent at or before it). */
 export const sentBy: (messages: readonly MessageView[], atMs: number) => number = firstSentAfter
@@ -65,14 +66,7 @@ export function nextSent(messages: readonly MessageView[], atMs: number): Messag
 
 /** Index of the first message whose id is `id` or more (ids increase, not necessarily densely). */
 export function firstIdAtLeast(messages: readonly MessageView[], id: number): number {
-  let lo = 0
-  let hi = messages.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((messages[mid] as MessageView).id < id) lo = mid + 1
-    else hi = mid
-  }
-  return lo
+  return partitionPoint(messages.length, (i) => (messages[i] as MessageView).id < id)
 }
 
 /**

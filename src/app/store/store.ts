@@ -253,7 +253,7 @@ export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<St
   let messages = added.length ? s.messages.concat(added) : s.messages
   if (compacted !== s.compacted && compacted) {
     const through = compacted.throughId
-    messages = messages.slice(firstAfter(messages, through))
+    messages = messages.slice(firstIdAtLeast(messages, through + 1))
   }
   return {
     messages,
@@ -264,18 +264,6 @@ export function framesPatch(s: State, frames: readonly FrameEvent[]): Partial<St
     ...(progress ? { progress } : {}),
     ...(index ? { revisions: index } : {}),
   }
-}
-
-/** Index of the first message with an id above `id` (messages are in id order). */
-function firstAfter(messages: readonly MessageView[], id: number): number {
-  let lo = 0
-  let hi = messages.length
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1
-    if ((messages[mid] as MessageView).id <= id) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }
 
 /**
