@@ -22,7 +22,7 @@ export function addRevisions(
 
 /**
  * Drop revisions written at or after `fromMs` (a fork recomputes them). A key's revisions are in
- * time order: what is kept is a prefix, and most keys (Nodes, their Leases) lose nothing.
+ * time order: what is kept is a prefix, and a key that loses none keeps its list.
  */
 export function truncateRevisions(index: Map<string, ObjectRevision[]>, fromMs: number): void {
   for (const [key, list] of index) {
