@@ -542,6 +542,15 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
       budget: '≤ 100',
       ok: percentile(applies, 95) <= 100,
     },
+    // Apart, as they differ: the first comes while the 100-node cluster boots (its answer waits
+    // for the boot's events up to it), the others while the rollout plays.
+    { name: '… the first, during the boot', value: applies[0] ?? Number.NaN, unit: 'ms', budget: '' },
+    {
+      name: '… re-applies while playing, p95',
+      value: percentile(applies.slice(1), 95),
+      unit: 'ms',
+      budget: '',
+    },
     {
       name: 'step (→) → inspector, p95',
       value: percentile(steps, 95),
