@@ -8,7 +8,7 @@ import { podSummary } from '../api/kubectl'
 import { DEFAULT_START_MS } from '../api/time'
 import type { Pod } from '../api/types'
 import { useShallowArray } from './graph/use-shallow-array'
-import { useT } from './i18n/i18n'
+import { formatCount, useT } from './i18n/i18n'
 import { objectsAt } from './model/objects'
 import { capList } from './scale/cap'
 import { type State, useStore } from './store/store'
@@ -81,9 +81,9 @@ export function StatusStrip() {
           className="muted pf-more-button"
           data-testid="pod-status-more"
           data-count={hidden}
-          title={t('scale.list.morePodsTitle', { count: hidden.toLocaleString() })}
+          title={t('scale.list.morePodsTitle', { count: formatCount(hidden) })}
         >
-          {t('scale.list.moreNotShown', { count: hidden.toLocaleString() })}
+          {t('scale.list.moreNotShown', { count: formatCount(hidden) })}
         </span>
       )}
     </section>

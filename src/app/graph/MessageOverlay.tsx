@@ -22,7 +22,7 @@ import {
   useSyncExternalStore,
 } from 'react'
 import type { MessageView } from '../../protocol/messages'
-import { type Translate, useT } from '../i18n/i18n'
+import { formatCount, type Translate, useT } from '../i18n/i18n'
 import { cursorNow, onCursorMotion } from '../playback'
 import { useStore } from '../store/store'
 import { type Family, familyClass, familyOf } from './colors'
@@ -245,7 +245,7 @@ function SamplingRate({ step, total }: { step: number; total: number }) {
         data-testid="message-sampling"
         data-step={step}
         data-total={total}
-        title={t('scale.sampling.title', { total: total.toLocaleString(), step })}
+        title={t('scale.sampling.title', { total: formatCount(total), step })}
       >
         {t('scale.sampling.rate', { step })}
       </output>

@@ -9,7 +9,7 @@ import { AnimatePresence } from 'motion/react'
 import { type CSSProperties, memo, useMemo } from 'react'
 import { nodeRoles, nodeStatus } from '../../api/kubectl'
 import type { Node } from '../../api/types'
-import { plural, type Translate, useT } from '../i18n/i18n'
+import { formatCount, plural, type Translate, useT } from '../i18n/i18n'
 import { formatCpu, formatMemory, fraction, nodeAt, nodeUsage, type Usage } from '../model/node-usage'
 import { podKey, podsOnNodeAt } from '../model/pods-view'
 import { useStore } from '../store/store'
@@ -278,13 +278,13 @@ function MoreNodesView({ data, width, height }: NodeProps<MoreNodesFlowNode>) {
     >
       <Anchor id="c" rect={{ x: 0, y: 0, width: width ?? 0, height: height ?? 0 }} />
       <header className="pf-node-title">
-        <span className="pf-node-name">{t('graph.moreNodes', { count: nodes.toLocaleString() })}</span>
+        <span className="pf-node-name">{t('graph.moreNodes', { count: formatCount(nodes) })}</span>
       </header>
       <p className="pf-more-line pf-more-kubelets" data-testid="node-group-kubelets">
-        {t('scale.group.kubelets', { count: nodes.toLocaleString(), ready: ready.toLocaleString() })}
+        {t('scale.group.kubelets', { count: formatCount(nodes), ready: formatCount(ready) })}
       </p>
       <p className="pf-more-line pf-more-runtimes">
-        {t('scale.group.runtimes', { count: nodes.toLocaleString() })} ·{' '}
+        {t('scale.group.runtimes', { count: formatCount(nodes) })} ·{' '}
         {plural(t, pods, 'scale.group.podsOne', 'scale.group.podsOther')}
       </p>
       <GroupCells summary={summary} />

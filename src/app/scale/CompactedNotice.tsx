@@ -4,7 +4,7 @@
  * and the timeline show nothing there. The counts by stage are in its tooltip.
  */
 import './scale.css'
-import { useT } from '../i18n/i18n'
+import { formatCount, useT } from '../i18n/i18n'
 import { useStore } from '../store/store'
 import { formatOffset } from '../timeline/scale'
 
@@ -16,7 +16,7 @@ export function CompactedNotice() {
   const time = formatOffset(compacted.untilMs, 100)
   const stages = Object.entries(compacted.byStage)
     .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0))
-    .map(([stage, n]) => `${stage} ${(n ?? 0).toLocaleString()}`)
+    .map(([stage, n]) => `${stage} ${formatCount(n ?? 0)}`)
     .join(', ')
   return (
     <div
@@ -30,7 +30,7 @@ export function CompactedNotice() {
     >
       {before
         ? t('scale.compacted.before', { time })
-        : t('scale.compacted.text', { time, messages: compacted.messages.toLocaleString() })}
+        : t('scale.compacted.text', { time, messages: formatCount(compacted.messages) })}
     </div>
   )
 }

@@ -7,7 +7,7 @@
  * messages received, and goes away when the UI holds all of them.
  */
 import './scale.css'
-import { useT } from '../i18n/i18n'
+import { formatCount, useT } from '../i18n/i18n'
 import { type State, useStore } from '../store/store'
 
 /** The id of the last message the UI holds (ids are dense: the trace's length up to there). */
@@ -38,19 +38,19 @@ export function ComputeProgress() {
       <div className="pf-progress-text" data-testid="compute-progress-text">
         {receiving
           ? t('scale.progress.receiving', {
-              received: received.toLocaleString(),
-              messages: messages.toLocaleString(),
+              received: formatCount(received),
+              messages: formatCount(messages),
             })
           : t('scale.progress.text', {
               time: `${(simulatedMs / 1000).toFixed(1)} s`,
-              messages: messages.toLocaleString(),
+              messages: formatCount(messages),
             })}
         {!receiving && total > 0 && (
           <>
             {' · '}
             {t('scale.progress.pods', {
-              running: podsRunning.toLocaleString(),
-              pods: total.toLocaleString(),
+              running: formatCount(podsRunning),
+              pods: formatCount(total),
             })}
           </>
         )}

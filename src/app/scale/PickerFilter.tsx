@@ -2,7 +2,7 @@
  * The filter box under an object picker that lists only PICKER_OPTIONS entries (History,
  * Scheduling): shown once there are more than that, or while a filter is typed.
  */
-import { useT } from '../i18n/i18n'
+import { formatCount, useT } from '../i18n/i18n'
 import { PICKER_OPTIONS } from './cap'
 
 export function PickerFilter({
@@ -33,7 +33,7 @@ export function PickerFilter({
         onChange={(e) => onFilter(e.target.value)}
       />{' '}
       <span className="muted">
-        {t('scale.list.matches', { shown: shown.toLocaleString(), count: total.toLocaleString() })}
+        {t('scale.list.matches', { shown: formatCount(shown), count: formatCount(total) })}
       </span>
     </label>
   )

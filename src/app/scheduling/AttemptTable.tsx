@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react'
 import type { SchedulingAttempt } from '../../protocol/messages'
-import { type Translate, useT } from '../i18n/i18n'
+import { formatCount, type Translate, useT } from '../i18n/i18n'
 import { capList } from '../scale/cap'
 import { explainTable, type NodeRow, type ScoreMode } from './explain'
 import { shortPluginName, shortVerdict } from './plugin-names'
@@ -83,7 +83,7 @@ export function AttemptTable({ attempt, mode }: { attempt: SchedulingAttempt; mo
           data-hidden={hidden}
           onClick={() => setLimit((n) => n + TABLE_ROWS * 4)}
         >
-          {t('scale.list.showMore', { count: Math.min(hidden, TABLE_ROWS * 4).toLocaleString() })}
+          {t('scale.list.showMore', { count: formatCount(Math.min(hidden, TABLE_ROWS * 4)) })}
         </button>
       )}
     </div>

@@ -6,7 +6,7 @@
  */
 import './share.css'
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { useLang, useT } from '../i18n/i18n'
+import { formatCount, useLang, useT } from '../i18n/i18n'
 
 type Status =
   | {
@@ -66,7 +66,7 @@ export function ShareButton() {
     }
   }
 
-  const n = (x: number) => new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US').format(x)
+  const n = (x: number) => formatCount(x, lang)
   const message = (s: Status): string => {
     switch (s.kind) {
       case 'copied':

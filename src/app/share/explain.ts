@@ -3,7 +3,7 @@
  * sentence. Every detail goes in as text (React renders it as text; nothing here is HTML).
  */
 import type { Lang } from '../i18n/catalog'
-import type { MessageKey, Translate } from '../i18n/i18n'
+import { formatCount, type MessageKey, type Translate } from '../i18n/i18n'
 import { MAX_NAME_CHARS, MAX_TIME_MS, SHARE_VERSION, type ShareProblem } from './codec'
 
 /** Why a link was not restored: the codec's reasons, or the simulation refusing its scenario. */
@@ -15,7 +15,7 @@ const MAX_DETAIL_CHARS = 200
 const clip = (s: string) => (s.length > MAX_DETAIL_CHARS ? `${s.slice(0, MAX_DETAIL_CHARS)}…` : s)
 
 export function explainProblem(problem: LinkProblem, tr: Translate, lang: Lang): string {
-  const n = (x: number) => new Intl.NumberFormat(lang === 'zh' ? 'zh-CN' : 'en-US').format(x)
+  const n = (x: number) => formatCount(x, lang)
   switch (problem.reason) {
     case 'version-newer':
     case 'version-older':
