@@ -128,6 +128,31 @@ describe('buildScene', () => {
     expect(scene(310).pulses).toEqual([])
   })
 
+  it('captions a node box with the newest step of its kubelet or its runtime', () => {
+    const stepOn = (id: number, from: string, summary: string) =>
+      makeMessage({ id, from, to: from, kind: 'step', summary, sentAtMs: 10, deliverAtMs: 10 })
+    const caption = (steps: ReturnType<typeof stepOn>[]) =>
+      buildScene({
+        layout,
+        messages: steps,
+        cursorMs: 10,
+        maxFlightMs: 0,
+        selectedMessageId: undefined,
+        scale: 1,
+      }).captions.map((c) => c.label)
+    const kubelet = stepOn(7, kubeletId('worker-1'), 'pod admitted')
+    const runtime = stepOn(8, runtimeId('worker-1'), 'sandbox ready')
+    // One caption for the box, whichever order the components come in.
+    expect(caption([kubelet, runtime])).toEqual(['sandbox ready'])
+    expect(caption([runtime, kubelet])).toEqual(['sandbox ready'])
+    expect(
+      caption([
+        stepOn(9, runtimeId('worker-1'), 'image pulled'),
+        stepOn(10, kubeletId('worker-1'), 'started'),
+      ]),
+    ).toEqual(['started'])
+  })
+
   it('highlights the selected message’s components and wire, in flight or not', () => {
     const s = scene(100, 1)
     expect(s.selection?.message.id).toBe(1)

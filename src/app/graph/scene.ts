@@ -160,11 +160,13 @@ export function buildScene(input: SceneInput): Scene {
   // caption above it; a kubelet's or runtime's sits on the bottom edge of its node box, over the
   // gap below, rather than on the node's name and usage.
   // One caption per box: a node box shows the newest step of its kubelet or its runtime.
+  // Oldest first, so the newest of a box's steps is the one set last. (Not a comparison with the
+  // one set before: two steps in one box are rare, and a property read that has never run sends V8's
+  // optimized code of this function, run on every frame, back to the interpreter each time it does.)
   const newestByBox = new Map<Rect, MessageView>()
-  for (const m of latestStepByComponent(steps).values()) {
+  for (const m of [...latestStepByComponent(steps).values()].sort((a, b) => a.id - b.id)) {
     const box = layout.outer.get(m.from)
-    const before = box && newestByBox.get(box)
-    if (box && (!before || before.id < m.id)) newestByBox.set(box, m)
+    if (box) newestByBox.set(box, m)
   }
   // Each item is also its PillRequest (at, width, height), so placing them makes no copies.
   const captionItems: { m: MessageView; label: string; at: Point; width: number; height: number }[] = []
