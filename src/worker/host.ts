@@ -98,11 +98,13 @@ export class WorkerHost {
    */
   private progress: WorkerProgress | undefined
   /**
-   * The Nodes of the last reset posted (a reset with equal ones leaves them out). Compared by
-   * walking them, not as JSON text: a hundred Nodes are ~200 KiB of text, 10–20 ms to write in a
-   * busy worker on every fork, while the kubectl answer waits behind it.
+   * The Nodes of the last reset posted (a reset with equal ones leaves them out). A fork keeps
+   * the cluster text, which says they are equal; another text is compared by walking them, not as
+   * JSON text: a hundred Nodes are ~200 KiB of text, 10–20 ms to write in a busy worker.
    */
   private postedNodes: readonly unknown[] | null | undefined
+  /** The cluster text of the last reset posted. */
+  private postedCluster: string | undefined
   /** The computedUntilMs the UI has (a partial post never reports less). */
   private postedUntilMs = Number.NEGATIVE_INFINITY
   private playing = false
@@ -417,8 +419,14 @@ export class WorkerHost {
     this.dropHeld(reset.fromMs)
     this.postedUntilMs = reset.fromMs
     const nodes = reset.nodes ?? null
+    // A run's Nodes are a function of the cluster text (completeNode), so a fork, which keeps the
+    // text, has equal ones without walking them. The walk is for a new text: it may change nothing.
+    const cluster = reset.scenario.clusterYaml
+    const same =
+      this.postedNodes !== undefined && (cluster === this.postedCluster || jsonEqual(nodes, this.postedNodes))
+    this.postedCluster = cluster
     let wire: WireEvent = reset
-    if (this.postedNodes === undefined || !jsonEqual(nodes, this.postedNodes)) this.postedNodes = nodes
+    if (!same) this.postedNodes = nodes
     else {
       const { nodes: _same, ...rest } = reset
       wire = rest
