@@ -70,6 +70,26 @@ describe('message packing', () => {
     for (const [i, { messages }] of roundTrip(posts).entries()) expect(messages).toEqual(posts[i])
   })
 
+  it('gives every message, and every object it names, the same keys in the same order', () => {
+    // One object shape for all of them: the UI reads messages on every frame (scene.ts), and V8
+    // keeps such reads in optimized code only while they see few shapes.
+    const [post] = roundTrip([
+      [
+        message(1, { causeId: null }),
+        message(2, { kind: 'http-response', replyTo: 1, code: 201 }),
+        message(3, { object: undefined, kind: 'step', from: 'kube-scheduler', to: 'kube-scheduler' }),
+        message(4, { object: { resource: 'nodes', name: 'worker-1', uid: 'u-1' } }),
+      ],
+    ])
+    const messages = post?.messages ?? []
+    expect(messages).toHaveLength(4)
+    const keys = messages.map((m) => Object.keys(m).join())
+    expect(new Set(keys).size).toBe(1)
+    const objects = messages.flatMap((m) => (m.object ? [Object.keys(m.object).join()] : []))
+    expect(objects).toHaveLength(3)
+    expect(new Set(objects).size).toBe(1)
+  })
+
   it('keeps a rollout’s status patches small: the summary is a template, the name is sent once', () => {
     const [first, second] = roundTrip([
       Array.from({ length: 50 }, (_, i) => message(i + 1)),

@@ -11,7 +11,7 @@
  * Lossless: unpack(pack(ms)) deep-equals ms. Posts must be unpacked in the order they were packed
  * (the table grows with them), which postMessage guarantees.
  */
-import type { MessageView } from './messages'
+import type { MessageView, ObjectRef } from './messages'
 
 export interface PackedMessages {
   /** Strings new to the table, appended to it (after clearing it, with `restart`) before rows are read. */
@@ -193,14 +193,17 @@ export class MessageUnpacker {
       const resource = f(4)
       const namespace = f(5)
       const uid = n(7)
-      const object =
+      // One shape for every message and every object ref, absent fields undefined (which
+      // toEqual, JSON and packing treat as absent): the UI reads these on every frame, and
+      // monomorphic reads stay in V8's optimized code.
+      const object: ObjectRef | undefined =
         resource < 0
           ? undefined
           : {
               resource: str(resource),
-              ...(namespace >= 0 ? { namespace: str(namespace) } : {}),
+              namespace: namespace >= 0 ? str(namespace) : undefined,
               name: str(n(6)),
-              ...(uid >= 0 ? { uid: str(uid) } : {}),
+              uid: uid >= 0 ? str(uid) : undefined,
             }
       const summary = n(2) >= 0 ? str(n(2)) : str(f(6)).replace(NAME, () => object?.name ?? '')
       const replyTo = n(8)
@@ -215,9 +218,11 @@ export class MessageUnpacker {
         deliverAtMs: sentAtMs + n(4),
         causeId: n(5) === 0 ? null : id - n(5),
         stage: str(f(3)) as MessageView['stage'],
-        ...(object ? { object } : {}),
-        ...(replyTo !== 0 ? { replyTo: id - replyTo } : {}),
-        ...(code !== -1 ? { code } : {}),
+        object,
+        replyTo: replyTo !== 0 ? id - replyTo : undefined,
+        lostAtMs: undefined,
+        delayedByMs: undefined,
+        code: code !== -1 ? code : undefined,
       })
     }
     return out

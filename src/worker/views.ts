@@ -14,6 +14,8 @@ import { objectResponse } from '../sim/scenario/result'
 
 export function messageView(m: Message): MessageView {
   const code = m.kind === 'http-response' ? (m.payload as HttpResponse | undefined)?.code : undefined
+  // Every view has every field (absent ones undefined, which JSON and postMessage's packing omit):
+  // one object shape keeps the code that reads views (packing, the UI's scene) monomorphic.
   return {
     id: m.id,
     from: m.from,
@@ -24,11 +26,11 @@ export function messageView(m: Message): MessageView {
     deliverAtMs: m.deliverAtMs,
     causeId: m.causeId,
     stage: m.stage,
-    ...(m.object ? { object: m.object } : {}),
-    ...(m.replyTo !== undefined ? { replyTo: m.replyTo } : {}),
-    ...(m.lostAtMs !== undefined ? { lostAtMs: m.lostAtMs } : {}),
-    ...(m.delayedByMs !== undefined ? { delayedByMs: m.delayedByMs } : {}),
-    ...(typeof code === 'number' ? { code } : {}),
+    object: m.object,
+    replyTo: m.replyTo,
+    lostAtMs: m.lostAtMs,
+    delayedByMs: m.delayedByMs,
+    code: typeof code === 'number' ? code : undefined,
   }
 }
 

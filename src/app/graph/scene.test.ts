@@ -128,6 +128,31 @@ describe('buildScene', () => {
     expect(scene(310).pulses).toEqual([])
   })
 
+  it('pulses a box once: its newest step, as strong as the strongest still showing', () => {
+    const at = (id: number, deliverAtMs: number) =>
+      makeMessage({
+        id,
+        from: APISERVER,
+        to: APISERVER,
+        kind: 'step',
+        summary: `s${id}`,
+        sentAtMs: 0,
+        deliverAtMs,
+      })
+    // The older step lasts 10 s (a tenth of a percent through at 100 ms); the newer shows for
+    // the minimum 300 ms (a third through).
+    const s = buildScene({
+      layout,
+      messages: [at(1, 10_000), at(2, 0)],
+      cursorMs: 100,
+      maxFlightMs: 10_000,
+      selectedMessageId: undefined,
+      scale: 1,
+    })
+    expect(s.pulses.map((p) => [p.message.id, p.component])).toEqual([[2, APISERVER]])
+    expect(s.pulses[0]?.strength).toBeCloseTo(1 - 0.65 * 0.01)
+  })
+
   it('captions a node box with the newest step of its kubelet or its runtime', () => {
     const stepOn = (id: number, from: string, summary: string) =>
       makeMessage({ id, from, to: from, kind: 'step', summary, sentAtMs: 10, deliverAtMs: 10 })
@@ -142,8 +167,18 @@ describe('buildScene', () => {
       }).captions.map((c) => c.label)
     const kubelet = stepOn(7, kubeletId('worker-1'), 'pod admitted')
     const runtime = stepOn(8, runtimeId('worker-1'), 'sandbox ready')
-    // One caption for the box, whichever order the components come in.
+    // One caption for the box, whichever order the components come in, on its bottom edge.
     expect(caption([kubelet, runtime])).toEqual(['sandbox ready'])
+    const box = layout.outer.get(kubeletId('worker-1')) as Rect
+    const [onBox] = buildScene({
+      layout,
+      messages: [kubelet],
+      cursorMs: 10,
+      maxFlightMs: 0,
+      selectedMessageId: undefined,
+      scale: 1,
+    }).captions
+    expect(onBox?.at).toEqual({ x: box.x + box.width / 2, y: box.y + box.height })
     expect(caption([runtime, kubelet])).toEqual(['sandbox ready'])
     expect(
       caption([

@@ -132,110 +132,162 @@ export interface SceneInput {
   readonly previousSampleStep?: number
 }
 
+/**
+ * What placePills places, for captions and pills alike. One object shape for both keeps the reads
+ * of placing and of building the views monomorphic.
+ */
+interface Placed {
+  readonly m: MessageView
+  readonly label: string
+  readonly family: Family
+  /** Pills only (undefined for a caption). */
+  readonly variant: PillVariant | undefined
+  readonly at: Point
+  readonly width: number
+  readonly height: number
+  /** Pills only: progress along the wire (0 for a caption). */
+  readonly p: number
+}
+
+/*
+ * buildScene runs on every animation frame, so V8 optimizes it early, while the first rollout is
+ * still starting. Its parts are small functions whose every property read runs on every call: a
+ * read that has never run (a branch taken only when two steps share a box, say) throws away the
+ * optimized code when it first runs, and recompiling a large function with its callees inlined
+ * costs 100–180 ms on a compiler thread that the page's own frames need (docs/performance.md,
+ * "Eleventh pass").
+ */
+
 export function buildScene(input: SceneInput): Scene {
   const { layout, messages, cursorMs, maxFlightMs, scale } = input
   const h = PILL_HEIGHT * scale
-
-  // One pulse per box (steps often come in bursts; a group card stands for many kubelets): the
-  // newest step, as strong as the strongest one still showing.
   const steps = activeSteps(messages, cursorMs, maxFlightMs)
-  const pulseByComponent = new Map<Rect, PulseView>()
+  const sample = sampleMessages(
+    inFlight(messages, cursorMs, maxFlightMs),
+    input.selectedMessageId,
+    input.previousSampleStep,
+  )
+  // Captions first, then pills: each avoids what was placed before it.
+  const captionItems = captionItemsOf(layout, steps, h, scale)
+  const items = pillItemsInto(captionItems, layout, sample.shown, cursorMs, h, scale)
+  const placed = placePills(items)
+  const captions: CaptionView[] = []
+  const pills: PillView[] = []
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i] as Placed
+    const at = placed[i] as Point
+    if (c.variant === undefined) captions.push({ message: c.m, label: c.label, family: c.family, at })
+    else pills.push({ message: c.m, label: c.label, family: c.family, variant: c.variant, at, progress: c.p })
+  }
+  return {
+    pills,
+    pulses: pulsesOf(layout, steps, cursorMs),
+    captions,
+    selection: selectionOf(layout, messages, input.selectedMessageId),
+    sampling: { step: sample.step, total: sample.total },
+  }
+}
+
+/**
+ * One pulse per box (steps often come in bursts; a group card stands for many kubelets): the
+ * newest step, as strong as the strongest one still showing.
+ */
+function pulsesOf(layout: GraphLayout, steps: readonly MessageView[], cursorMs: number): PulseView[] {
+  const strongest = new Map<Rect, number>()
+  const newest = new Map<Rect, MessageView>()
   for (const m of steps) {
     const rect = layout.anchors.get(m.from)
     if (!rect) continue
     const end = stepEndMs(m)
     const t = end > m.sentAtMs ? (cursorMs - m.sentAtMs) / (end - m.sentAtMs) : 0
     const strength = 1 - 0.65 * Math.min(1, Math.max(0, t))
-    const before = pulseByComponent.get(rect)
-    pulseByComponent.set(rect, {
-      message: m,
-      component: m.from,
-      rect,
-      strength: Math.max(strength, before?.strength ?? 0),
-    })
+    strongest.set(rect, Math.max(strength, strongest.get(rect) ?? 0))
+    newest.set(rect, m)
   }
-  const pulses = [...pulseByComponent.values()]
+  const pulses: PulseView[] = []
+  for (const [rect, m] of newest)
+    pulses.push({ message: m, component: m.from, rect, strength: strongest.get(rect) ?? 0 })
+  return pulses
+}
 
-  // Captions first, then pills: each avoids what was placed before it. A control-plane box has its
-  // caption above it; a kubelet's or runtime's sits on the bottom edge of its node box, over the
-  // gap below, rather than on the node's name and usage.
-  // One caption per box: a node box shows the newest step of its kubelet or its runtime.
-  // Oldest first, so the newest of a box's steps is the one set last. (Not a comparison with the
-  // one set before: two steps in one box are rare, and a property read that has never run sends V8's
-  // optimized code of this function, run on every frame, back to the interpreter each time it does.)
+/**
+ * One caption per box. A control-plane box has its caption above it; a kubelet's or runtime's
+ * sits on the bottom edge of its node box, over the gap below, rather than on the node's name and
+ * usage. A node box shows the newest step of its kubelet or its runtime: oldest first, so the
+ * newest of a box's steps is the one set last.
+ */
+function captionItemsOf(
+  layout: GraphLayout,
+  steps: readonly MessageView[],
+  h: number,
+  scale: number,
+): Placed[] {
   const newestByBox = new Map<Rect, MessageView>()
   for (const m of [...latestStepByComponent(steps).values()].sort((a, b) => a.id - b.id)) {
     const box = layout.outer.get(m.from)
     if (box) newestByBox.set(box, m)
   }
-  // Each item is also its PillRequest (at, width, height), so placing them makes no copies.
-  const captionItems: { m: MessageView; label: string; at: Point; width: number; height: number }[] = []
+  const items: Placed[] = []
   for (const [box, m] of newestByBox) {
     const label = shortLabel(m, STEP_LABEL)
     const inside = layout.anchors.get(m.from) !== box
-    captionItems.push({
+    const bottom = box.y + box.height
+    const above = box.y - h / 2 - 2
+    items.push({
       m,
       label,
-      at: { x: box.x + box.width / 2, y: inside ? box.y + box.height : box.y - h / 2 - 2 },
+      family: messageFamily(m),
+      variant: undefined,
+      at: { x: box.x + box.width / 2, y: inside ? bottom : above },
       width: labelWidth(label, PILL_FONT_PX) * scale,
       height: h,
+      p: 0,
     })
   }
-  const pillItems: {
-    m: MessageView
-    facts: PillFacts
-    at: Point
-    width: number
-    height: number
-    p: number
-  }[] = []
-  const sample = sampleMessages(
-    inFlight(messages, cursorMs, maxFlightMs),
-    input.selectedMessageId,
-    input.previousSampleStep,
-  )
-  for (const m of sample.shown) {
+  return items
+}
+
+/** Appends a pill for each message shown that has a wire to `items`, and returns it. */
+function pillItemsInto(
+  items: Placed[],
+  layout: GraphLayout,
+  shown: readonly MessageView[],
+  cursorMs: number,
+  h: number,
+  scale: number,
+): Placed[] {
+  for (const m of shown) {
     const wire = wireFor(layout, m.from, m.to)
     if (!wire) continue
     const p = progress(m, cursorMs)
     const facts = pillFacts(m)
     const w = facts.width * scale
     // With prefers-reduced-motion the pill jumps between stops rather than gliding (reduced-motion.ts).
-    pillItems.push({
+    items.push({
       m,
-      facts,
+      label: facts.label,
+      family: facts.family,
+      variant: facts.variant,
       at: pointOnTrack(wire, w, h, shownProgress(p)),
       width: w,
       height: h,
       p,
     })
   }
-  const placed = placePills(captionItems.length === 0 ? pillItems : [...captionItems, ...pillItems])
-  const captions: CaptionView[] = captionItems.map((c, i) => ({
-    message: c.m,
-    label: c.label,
-    family: messageFamily(c.m),
-    at: placed[i] as Point,
-  }))
-  const pills: PillView[] = pillItems.map((p, i) => ({
-    message: p.m,
-    label: p.facts.label,
-    family: p.facts.family,
-    variant: p.facts.variant,
-    at: placed[captionItems.length + i] as Point,
-    progress: p.p,
-  }))
+  return items
+}
 
-  let selection: SelectionView | undefined
-  const selected =
-    input.selectedMessageId === undefined ? undefined : messageById(messages, input.selectedMessageId)
-  if (selected) {
-    const rects = [layout.anchors.get(selected.from), layout.anchors.get(selected.to)].filter(
-      (r, i, all): r is Rect => r !== undefined && all.indexOf(r) === i,
-    )
-    selection = { message: selected, rects, wire: wireFor(layout, selected.from, selected.to) }
-  }
-  return { pills, pulses, captions, selection, sampling: { step: sample.step, total: sample.total } }
+function selectionOf(
+  layout: GraphLayout,
+  messages: readonly MessageView[],
+  selectedId: number | undefined,
+): SelectionView | undefined {
+  const selected = selectedId === undefined ? undefined : messageById(messages, selectedId)
+  if (!selected) return undefined
+  const rects: Rect[] = []
+  for (const r of [layout.anchors.get(selected.from), layout.anchors.get(selected.to)])
+    if (r !== undefined && !rects.includes(r)) rects.push(r)
+  return { message: selected, rects, wire: wireFor(layout, selected.from, selected.to) }
 }
 
 /** A "why?" chain on the graph: each wire its messages travelled (once), and the components involved. */
