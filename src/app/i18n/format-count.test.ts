@@ -15,6 +15,14 @@ describe('formatCount', () => {
     expect(formatCount(12_345)).toBe('12,345')
   })
 
+  it('writes small whole numbers as the formatter would', () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const intl = new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'zh-CN')
+      for (const n of [0, 1, 9, 10, 99, 100, 999, 1000, 1001, -1, -999, 0.5, 12.345, 999.9999])
+        expect(formatCount(n, lang)).toBe(intl.format(n))
+    }
+  })
+
   it('makes one formatter per language, not one per number', () => {
     const made = vi.spyOn(Intl, 'NumberFormat')
     for (let n = 0; n < 50; n++) {

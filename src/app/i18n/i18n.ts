@@ -85,6 +85,9 @@ const numberFormats = new Map<Lang, Intl.NumberFormat>()
  * that count what the cursor passes format numbers on every display update.
  */
 export function formatCount(n: number, lang: Lang = useLang.getState().lang): string {
+  // Below 1,000 there is nothing to group, and both languages write the digits as String does:
+  // most counts on screen are this small, and ICU's formatting is the slower way to the same text.
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n)
   let f = numberFormats.get(lang)
   if (!f) numberFormats.set(lang, (f = new Intl.NumberFormat(NUMBER_LOCALES[lang])))
   return f.format(n)
