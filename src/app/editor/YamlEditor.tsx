@@ -234,6 +234,11 @@ export default function YamlEditor(props: YamlEditorProps) {
       fixedOverflowWidgets: true,
       quickSuggestions: { other: true, comments: false, strings: true },
       wordBasedSuggestions: 'off',
+      // No link detection and no colour swatches: Monaco works them out in its editor worker
+      // after changes, taking a core from the simulation as it answers an apply. Manifests
+      // hold neither links to follow nor colours.
+      links: false,
+      colorDecorators: false,
     })
     editorRef.current = editor
 
