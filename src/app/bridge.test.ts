@@ -8,6 +8,7 @@ import {
   fetchMessage,
   loadScenario,
   onSimulationError,
+  READ_AHEAD_DELAY_MS,
   SimulationCancelled,
   setWorkerFactory,
   startSimulation,
@@ -255,6 +256,29 @@ describe('bridge', () => {
     fake.emit({ type: 'error', message: 'later' })
     expect(spy).toHaveBeenCalledWith('later')
     spy.mockRestore()
+  })
+
+  it('sends the workload editor’s text to be read ahead once the typing pauses, the newest only', () => {
+    vi.useFakeTimers()
+    useStore.setState({ workloadYaml: 'kind: Pod' })
+    startSimulation()
+    const readAheads = () => fake.commands.filter((c) => c.type === 'read-ahead')
+    expect(readAheads()).toEqual([])
+    // The text the editor starts with.
+    vi.advanceTimersByTime(READ_AHEAD_DELAY_MS)
+    expect(readAheads()).toEqual([{ type: 'read-ahead', yaml: 'kind: Pod' }])
+    // Typing: nothing until it pauses, then the last text.
+    for (const text of ['kind: P', 'kind: Pa', 'kind: Pad']) {
+      useStore.setState({ workloadYaml: text })
+      vi.advanceTimersByTime(READ_AHEAD_DELAY_MS - 1)
+    }
+    expect(readAheads()).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(readAheads().map((c) => c.type === 'read-ahead' && c.yaml)).toEqual(['kind: Pod', 'kind: Pad'])
+    // An empty editor has nothing to read.
+    useStore.setState({ workloadYaml: '  \n' })
+    vi.advanceTimersByTime(READ_AHEAD_DELAY_MS)
+    expect(readAheads()).toHaveLength(2)
   })
 
   it('sends the cursor as playback moves, at most once per interval, the latest state last', () => {

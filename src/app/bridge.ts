@@ -67,6 +67,11 @@ export const DEFAULT_SCENARIO: ScenarioInput = { seed: 1, clusterYaml: '', actio
 
 /** At most one cursor command per this many wall milliseconds (the worker only needs the horizon). */
 export const CURSOR_INTERVAL_MS = 50
+/**
+ * The workload editor's text goes to the worker this long after the typing (or a paste, or a
+ * template) stopped, for it to read ahead of an Apply (the `read-ahead` command).
+ */
+export const READ_AHEAD_DELAY_MS = 300
 
 type Waiter =
   | {
@@ -112,6 +117,7 @@ let watchdog: Watchdog | undefined
 /** When the worker was restarted after a failure (wall time, performance.now()), newest last. */
 let restarts: number[] = []
 let cursorTimer: ReturnType<typeof setTimeout> | undefined
+let readAheadTimer: ReturnType<typeof setTimeout> | undefined
 let lastCursorAtMs = Number.NEGATIVE_INFINITY
 /** Frames received and not yet taken into the store (that happens once per animation frame). */
 let queuedFrames: FrameEvent[] = []
@@ -158,6 +164,8 @@ function teardown(): void {
   unsubscribeStore = undefined
   if (cursorTimer !== undefined) clearTimeout(cursorTimer)
   cursorTimer = undefined
+  if (readAheadTimer !== undefined) clearTimeout(readAheadTimer)
+  readAheadTimer = undefined
   lastCursorAtMs = Number.NEGATIVE_INFINITY
   cancelFrameFlush()
   queuedFrames = []
@@ -342,7 +350,10 @@ function ensureWorker(): WorkerLike {
       s.skipQuiet !== prev.skipQuiet
     )
       scheduleCursor()
+    if (s.workloadYaml !== prev.workloadYaml) scheduleReadAhead()
   })
+  // The text the editor starts with (a draft, a template) is read ahead too.
+  scheduleReadAhead()
   return w
 }
 
@@ -555,6 +566,16 @@ function scheduleCursor(): void {
     cursorTimer = undefined
     sendCursor()
   }, wait)
+}
+
+/** Send the editor's text READ_AHEAD_DELAY_MS after its last change (the newest text only). */
+function scheduleReadAhead(): void {
+  if (readAheadTimer !== undefined) clearTimeout(readAheadTimer)
+  readAheadTimer = setTimeout(() => {
+    readAheadTimer = undefined
+    const yaml = useStore.getState().workloadYaml
+    if (yaml.trim() !== '') send({ type: 'read-ahead', yaml })
+  }, READ_AHEAD_DELAY_MS)
 }
 
 function sendCursor(): void {

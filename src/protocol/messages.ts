@@ -242,6 +242,12 @@ export type Command =
    * `parse-error`.
    */
   | { readonly type: 'fault'; readonly requestId: number; readonly fault: FaultInput }
+  /**
+   * The workload editor's text, before it is applied: the worker reads it now, so that an Apply
+   * of this text does not wait for the reading (a first apply's YAML library runs cold). Not
+   * answered; a text that does not parse is answered when it is applied, as any other.
+   */
+  | { readonly type: 'read-ahead'; readonly yaml: string }
   /** Where playback is; the worker keeps the trace computed ahead of it. */
   | {
       readonly type: 'cursor'

@@ -187,6 +187,9 @@ export class WorkerHost {
       case 'cursor':
         s.cursor(command.atMs, command.playing, command.speed, command.skipQuiet ?? false)
         return []
+      case 'read-ahead':
+        s.readAhead(command.yaml)
+        return []
       case 'message':
         return [s.message(command.requestId, command.id)]
       case 'scheduling':

@@ -69,13 +69,29 @@ const applyParses = new Map<string, ApplyParse>()
 /** Texts kept: more than a scenario's applies usually are (a share link's can be more; it still works). */
 const APPLY_PARSES_KEPT = 32
 
+/** The editor's text read before it was applied (readAhead): the newest only. */
+let readAheadParse: { readonly yaml: string; readonly parse: ApplyParse } | undefined
+
+/** Longer texts are read when applied only: reading one on every pause in typing would cost more. */
+export const READ_AHEAD_MAX_CHARS = 100_000
+
+/**
+ * Read `yaml` now, so that parseApply finds it read: the editor's text, before Apply is pressed.
+ * It does not join the cache of applied texts until it is applied, so texts typed and never
+ * applied do not push a scenario's applies out.
+ */
+export function readAhead(yaml: string): void {
+  if (yaml.length > READ_AHEAD_MAX_CHARS || applyParses.has(yaml) || readAheadParse?.yaml === yaml) return
+  readAheadParse = { yaml, parse: deepFreeze(readApply(yaml)) }
+}
+
 export function parseApply(yaml: string): ApplyParse {
   let parse = applyParses.get(yaml)
   if (parse) {
     // The newest last: the map's order is which to forget first.
     applyParses.delete(yaml)
   } else {
-    parse = deepFreeze(readApply(yaml))
+    parse = readAheadParse?.yaml === yaml ? readAheadParse.parse : deepFreeze(readApply(yaml))
     if (applyParses.size >= APPLY_PARSES_KEPT) applyParses.delete(applyParses.keys().next().value as string)
   }
   applyParses.set(yaml, parse)

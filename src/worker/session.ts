@@ -38,7 +38,14 @@ import { DEFAULT_SEED, type Scenario, type ScenarioAction } from '../sim/scenari
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { type Activity, noActivity, scanActivity } from './activity'
 import { checkAgainst, type KeptTrace } from './same-message'
-import { normalizeAtMs, type ParsedAction, parseAction, parseApply, parseScenario } from './scenario-input'
+import {
+  normalizeAtMs,
+  type ParsedAction,
+  parseAction,
+  parseApply,
+  parseScenario,
+  readAhead,
+} from './scenario-input'
 import { type SpareOptions, Spares } from './spares'
 import { messageDetail, messageView, objectResult, objectRevisions } from './views'
 
@@ -248,6 +255,11 @@ export class Session {
       parsed.lines,
       requestId,
     )
+  }
+
+  /** Read the editor's text before it is applied (see scenario-input.ts, readAhead). */
+  readAhead(yaml: string): void {
+    if (typeof yaml === 'string') readAhead(yaml)
   }
 
   /** `kubectl delete` at `atMs`; like `apply`, it forks the future and is answered by `applied`. */
