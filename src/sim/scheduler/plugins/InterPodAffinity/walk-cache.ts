@@ -13,97 +13,12 @@ import type { Labels } from '../../../../api/labels'
 import type { Pod } from '../../../../api/types'
 import { type AffinityTerm, isInterned, termMatches } from '../../framework/affinity-term'
 import type { NodeInfo, NodeInfoLister } from '../../framework/node-info'
+import { NodeShares } from '../../framework/node-shares'
 import type { PodInfo } from '../../framework/pod-info'
 import { LendableCounts } from './counts-snapshot'
 import { TopologyCounts } from './filtering'
 import { scoresIncoming } from './scoring'
 import { podMatchesAllAffinityTerms, topologyValue } from './terms'
-
-/** A node's share: what it added, at which generation (of the NodeInfo and its node object). */
-interface Share<S> {
-  generation: number
-  node: object | null
-  share: S
-  /** The sync that last saw the node in its list. */
-  seen: number
-}
-
-/**
- * Sums over the nodes of a list of per-node shares, kept by NodeInfo generation. `take` computes a
- * node's share, `apply` adds it to the sums (sign 1) or takes it away (−1); `counts` says which
- * nodes have a share (the nodes of the list the walk goes over).
- */
-class NodeShares<S> {
-  private readonly shares = new Map<NodeInfo, Share<S>>()
-  private syncs = 0
-  /** The snapshot's change count at the last sync (see NodeInfoLister.nodesChangedSince). */
-  private syncedAt: number | undefined
-
-  constructor(
-    private readonly counts: (ni: NodeInfo) => boolean,
-    private readonly take: (ni: NodeInfo) => S,
-    private readonly apply: (share: S, sign: 1 | -1) => void,
-  ) {}
-
-  /**
-   * Bring the sums to the snapshot's state: from the nodes changed since the last sync when the
-   * snapshot tells them, else from every node of `list()`.
-   */
-  sync(snapshot: NodeInfoLister, list: () => readonly NodeInfo[]): void {
-    const at = snapshot.changeCount
-    const since = this.syncedAt
-    this.syncedAt = at
-    if (
-      at !== undefined &&
-      since !== undefined &&
-      snapshot.nodesChangedSince?.(since, (ni) => this.refresh(ni))
-    )
-      return
-    this.syncAll(list())
-  }
-
-  /** One node that may have changed: take its share again, or drop it. */
-  private refresh(ni: NodeInfo): void {
-    const s = this.shares.get(ni)
-    if (!this.counts(ni)) {
-      if (s !== undefined) {
-        this.apply(s.share, -1)
-        this.shares.delete(ni)
-      }
-      return
-    }
-    if (s !== undefined && s.generation === ni.generation && s.node === ni.node) return
-    if (s !== undefined) this.apply(s.share, -1)
-    const share = this.take(ni)
-    this.apply(share, 1)
-    this.shares.set(ni, { generation: ni.generation, node: ni.node, share, seen: this.syncs })
-  }
-
-  private syncAll(nodes: readonly NodeInfo[]): void {
-    const seen = ++this.syncs
-    let visited = 0
-    for (const ni of nodes) {
-      if (ni.node === null) continue
-      let s = this.shares.get(ni)
-      if (s === undefined || s.generation !== ni.generation || s.node !== ni.node) {
-        if (s !== undefined) this.apply(s.share, -1)
-        const share = this.take(ni)
-        this.apply(share, 1)
-        s = { generation: ni.generation, node: ni.node, share, seen }
-        this.shares.set(ni, s)
-      }
-      s.seen = seen
-      visited++
-    }
-    // Nodes that left the list (no such pods any more, or gone) take their share with them.
-    if (visited === this.shares.size) return
-    for (const [ni, s] of this.shares) {
-      if (s.seen === seen) continue
-      this.apply(s.share, -1)
-      this.shares.delete(ni)
-    }
-  }
-}
 
 /**
  * getExistingAntiAffinityCounts, kept: for each required anti-affinity term of the existing pods,

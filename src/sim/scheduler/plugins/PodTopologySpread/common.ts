@@ -154,7 +154,7 @@ const counted = new WeakMap<NodeInfo, NodeCounts>()
 /** Selectors are made anew for every pod placed: the same requirements give the same key. */
 const selectorKeys = new WeakMap<Selector, string>()
 
-function selectorKey(selector: Selector): string {
+export function selectorKey(selector: Selector): string {
   let key = selectorKeys.get(selector)
   if (key === undefined) {
     key = JSON.stringify(selector)

@@ -41,6 +41,7 @@ import { type PodTopologySpreadArgs, readPodTopologySpreadArgs } from './args'
 import { type Constraint, toConstraints, type UnsatisfiableAction } from './common'
 import { buildDefaultConstraints, SYSTEM_DEFAULT_CONSTRAINTS } from './defaults'
 import { calPreFilterState, filterNode, PreFilterState, updateWithPod } from './filtering'
+import { KeptSpreadCounts } from './kept-counts'
 import { nodeChangeHint, podChangeHint } from './queueing-hints'
 import { calPreScoreState, normalizeScores, type PreScoreState, scoreNode } from './scoring'
 
@@ -66,6 +67,8 @@ export class PodTopologySpread
   readonly defaultConstraints: readonly TopologySpreadConstraint[]
   /** defaultingType System: nodes need not carry every default topology key to be scored. */
   readonly systemDefaulted: boolean
+  /** PreScore's and Score's counts, kept between cycles (kept-counts.ts). */
+  private readonly keptCounts = new KeptSpreadCounts()
 
   /** Invalid args are refused here too, as New validates them; the configuration reports them first. */
   constructor(
@@ -140,7 +143,14 @@ export class PodTopologySpread
     const requireAllTopologies = (own !== undefined && own.length > 0) || !this.systemDefaulted
     state.write(
       PRE_SCORE_STATE_KEY,
-      calPreScoreState(pod, constraints, nodes, allNodes, requireAllTopologies),
+      calPreScoreState(
+        pod,
+        constraints,
+        nodes,
+        allNodes,
+        requireAllTopologies,
+        this.keptCounts.for(pod, constraints, requireAllTopologies, this.handle.snapshot),
+      ),
     )
     return null
   }

@@ -34,6 +34,8 @@ export interface PreScoreState {
   /** Per constraint (hostname constraints stay empty): topology value → matching pods. */
   readonly topologyValueToPodCounts: readonly Map<string, number>[]
   readonly topologyNormalizingWeight: readonly number[]
+  /** Per constraint: the matching pods per node of a hostname constraint, when kept. */
+  readonly hostCounts: readonly (HostCounts | undefined)[]
 }
 
 /** topologyNormalizingWeight: ln(size + 2), so small topologies are not watered down by big ones. */
@@ -46,6 +48,22 @@ export function scoreForCount(count: number, maxSkew: number, weight: number): n
   return count * weight + (maxSkew - 1)
 }
 
+/** Counts kept between cycles for one pod's attempt (domain-counts.ts). */
+export interface KeptCounts {
+  /**
+   * A constraint's matching pods per domain over every node that counts; undefined when that
+   * cannot be kept for this pod, and the nodes are walked.
+   */
+  domains(c: Constraint): ReadonlyMap<string, number> | undefined
+  /** A hostname constraint's matching pods per node, for Score. */
+  hosts(c: Constraint): HostCounts
+}
+
+/** A hostname constraint's matching pods on one node (countPodsMatchSelector, kept). */
+export interface HostCounts {
+  on(ni: NodeInfo): number
+}
+
 /** initPreScoreState + the counting over all nodes of PreScore, for non-empty constraints. */
 export function calPreScoreState(
   pod: Pod,
@@ -53,6 +71,7 @@ export function calPreScoreState(
   filteredNodes: readonly NodeInfo[],
   allNodes: readonly NodeInfo[],
   requireAllTopologies: boolean,
+  kept?: KeptCounts,
 ): PreScoreState {
   const ignoredNodes = new Set<string>()
   const counts = constraints.map(() => new Map<string, number>())
@@ -63,14 +82,15 @@ export function calPreScoreState(
       continue
     }
     const labels = node?.metadata?.labels
-    constraints.forEach((c, i) => {
+    for (let i = 0; i < constraints.length; i++) {
+      const c = constraints[i] as Constraint
       // Hostname counts are per node, taken in Score.
-      if (c.topologyKey === LABEL_HOSTNAME) return
+      if (c.topologyKey === LABEL_HOSTNAME) continue
       // A node without the key (possible with the system defaults) adds the domain '' (Go map read).
       const value = labels && Object.hasOwn(labels, c.topologyKey) ? (labels[c.topologyKey] as string) : ''
       const m = counts[i] as Map<string, number>
       if (!m.has(value)) m.set(value, 0)
-    })
+    }
   }
   const weights = constraints.map((c, i) =>
     topologyNormalizingWeight(
@@ -79,13 +99,42 @@ export function calPreScoreState(
         : (counts[i] as Map<string, number>).size,
     ),
   )
+  // The constraints left to the walk: those with domains to count that are not kept.
+  const walked: number[] = []
+  for (let i = 0; i < constraints.length; i++) {
+    const m = counts[i] as Map<string, number>
+    if (m.size === 0) continue
+    const totals = kept?.domains(constraints[i] as Constraint)
+    if (totals === undefined) walked.push(i)
+    else for (const value of m.keys()) m.set(value, totals.get(value) ?? 0)
+  }
+  if (walked.length > 0) walkAllNodes(pod, constraints, walked, counts, allNodes, requireAllTopologies)
+  const hostCounts = constraints.map((c) => (c.topologyKey === LABEL_HOSTNAME ? kept?.hosts(c) : undefined))
+  return {
+    constraints,
+    ignoredNodes,
+    topologyValueToPodCounts: counts,
+    topologyNormalizingWeight: weights,
+    hostCounts,
+  }
+}
+
+/** Adds the matching pods of every node to the domains of the feasible nodes, for `walked` constraints. */
+function walkAllNodes(
+  pod: Pod,
+  constraints: readonly Constraint[],
+  walked: readonly number[],
+  counts: readonly Map<string, number>[],
+  allNodes: readonly NodeInfo[],
+  requireAllTopologies: boolean,
+): void {
   const namespace = pod.metadata?.namespace ?? ''
   for (const ni of allNodes) {
     const node = ni.node
     if (!node) continue
     if (requireAllTopologies && !nodeHasAllTopologyKeys(node, constraints)) continue
     const labels = node.metadata?.labels
-    for (let i = 0; i < constraints.length; i++) {
+    for (const i of walked) {
       const c = constraints[i] as Constraint
       const value = labels && Object.hasOwn(labels, c.topologyKey) ? (labels[c.topologyKey] as string) : ''
       const m = counts[i] as Map<string, number>
@@ -95,7 +144,6 @@ export function calPreScoreState(
       m.set(value, current + countPodsMatchSelector(ni, c.selector, namespace))
     }
   }
-  return { constraints, ignoredNodes, topologyValueToPodCounts: counts, topologyNormalizingWeight: weights }
 }
 
 /** Score for one feasible node (an integer before normalizing). */
@@ -109,7 +157,7 @@ export function scoreNode(s: PreScoreState, pod: Pod, nodeInfo: NodeInfo): numbe
     if (!labels || !Object.hasOwn(labels, c.topologyKey)) continue
     const count =
       c.topologyKey === LABEL_HOSTNAME
-        ? countPodsMatchSelector(nodeInfo, c.selector, namespace)
+        ? (s.hostCounts[i]?.on(nodeInfo) ?? countPodsMatchSelector(nodeInfo, c.selector, namespace))
         : ((s.topologyValueToPodCounts[i] as Map<string, number>).get(labels[c.topologyKey] as string) ?? 0)
     score += scoreForCount(count, c.maxSkew, s.topologyNormalizingWeight[i] as number)
   }
