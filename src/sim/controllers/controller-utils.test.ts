@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import type { Pod } from '../../api/types'
-import { getControllerOf, isPodAvailable, isPodReady, podsToDelete } from './controller-utils'
+import { deepFreeze, type Pod } from '../../api/types'
+import {
+  filterActivePods,
+  getControllerOf,
+  isPodAvailable,
+  isPodReady,
+  podsToDelete,
+} from './controller-utils'
+import { factsOf } from './object-facts'
 import { planClaims } from './ref-manager'
 
 const NOW = Date.parse('2025-05-01T12:00:00Z')
@@ -100,6 +107,23 @@ describe('isPodAvailable', () => {
   ])('minReadySeconds %d → %s', (minReady, want) => {
     expect(isPodAvailable(p, minReady, NOW)).toBe(want)
   })
+
+  it('is never true for a Pod not ready, and only without minReadySeconds when the time is unknown', () => {
+    const notReady = {
+      status: {
+        conditions: [{ type: 'Ready', status: 'False', lastTransitionTime: '2025-05-01T10:00:00Z' }],
+      },
+    } as Pod
+    expect(isPodAvailable(notReady, 0, NOW)).toBe(false)
+    expect(isPodAvailable(notReady, 5, NOW)).toBe(false)
+    for (const lastTransitionTime of [undefined, 'not a time']) {
+      const unknown = {
+        status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime }] },
+      } as Pod
+      expect(isPodAvailable(unknown, 0, NOW)).toBe(true)
+      expect(isPodAvailable(unknown, 5, NOW)).toBe(false)
+    }
+  })
 })
 
 describe('planClaims (ControllerRefManager)', () => {
@@ -133,6 +157,42 @@ describe('planClaims (ControllerRefManager)', () => {
     expect(names(plan.owned)).toEqual(['mine'])
     expect(names(plan.adopt)).toEqual(['orphan'])
     expect(names(plan.release)).toEqual(['mine-relabeled'])
+  })
+
+  it('claims only the active Pods when asked, as filterActivePods before it, with what it read of each', () => {
+    const done = (name: string, phase: string, controller?: string) => ({
+      ...obj(name, { app: 'nginx' }, controller),
+      status: { phase },
+    })
+    // Frozen, as an informer's objects are: their facts are kept, so the same ones come back.
+    const candidates = deepFreeze([
+      obj('mine', { app: 'nginx' }, 'rs-uid'),
+      done('mine-succeeded', 'Succeeded', 'rs-uid'),
+      obj('mine-deleting', { app: 'nginx' }, 'rs-uid', { deletionTimestamp: 'x' }),
+      obj('mine-2', { app: 'nginx' }, 'rs-uid'),
+      done('orphan-failed', 'Failed'),
+      obj('orphan', { app: 'nginx' }),
+      done('mine-relabeled-failed', 'Failed', 'rs-uid'),
+    ])
+    const names = (l: { metadata: { name: string } }[]) => l.map((o) => o.metadata.name)
+    const active = planClaims(owner, selector, candidates, true)
+    const filtered = planClaims(owner, selector, filterActivePods(candidates as Pod[]))
+    expect(names(active.owned)).toEqual(['mine', 'mine-2'])
+    expect(names(active.owned)).toEqual(names(filtered.owned as never))
+    expect(names(active.adopt)).toEqual(names(filtered.adopt as never))
+    expect(names(active.release)).toEqual(names(filtered.release as never))
+    expect(active.ownedFacts).toHaveLength(2)
+    active.owned.forEach((o, i) => {
+      expect(active.ownedFacts[i]).toBe(factsOf(o))
+    })
+    // Without it, every Pod is claimed, as before.
+    expect(names(planClaims(owner, selector, candidates).owned)).toEqual([
+      'mine',
+      'mine-succeeded',
+      'mine-deleting',
+      'mine-2',
+      'mine-relabeled-failed',
+    ])
   })
 })
 

@@ -6,6 +6,7 @@
  * staging/src/k8s.io/apimachinery/pkg/apis/meta/v1/controller_ref.go.
  */
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
+import { timeMs } from '../../api/time'
 import type { KubeObject, Pod } from '../../api/types'
 import { factsOf } from './object-facts'
 
@@ -71,18 +72,7 @@ export function isPodReady(pod: Pod): boolean {
  * `nowMs` is wall-clock epoch milliseconds.
  */
 export function isPodAvailable(pod: Pod, minReadySeconds: number, nowMs: number): boolean {
-  const ready = readyCondition(pod)
-  if (ready?.status !== 'True') return false
-  if (minReadySeconds === 0) return true
-  const since = timeMs(ready.lastTransitionTime)
-  return since !== undefined && since + minReadySeconds * 1000 < nowMs
-}
-
-/** Epoch milliseconds of a metav1.Time / MicroTime string; undefined when absent or invalid. */
-export function timeMs(t: string | undefined): number | undefined {
-  if (!t) return undefined
-  const ms = Date.parse(t)
-  return Number.isNaN(ms) ? undefined : ms
+  return factsOf(pod).availableAt(minReadySeconds, nowMs)
 }
 
 const PHASE_ORDINAL: Readonly<Record<string, number>> = { Pending: 0, Unknown: 1, Running: 2 }

@@ -11,6 +11,7 @@
  */
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
 import { type Labels, matches, type Selector } from '../../api/labels'
+import { timeMs } from '../../api/time'
 import type { KubeObject, Pod, PodCondition } from '../../api/types'
 
 export class ObjectFacts {
@@ -20,6 +21,10 @@ export class ObjectFacts {
   readonly active: boolean
   /** The Pod's Ready condition. */
   readonly readyCondition: PodCondition | undefined
+  /** podutil.IsPodReady: the Ready condition is True. */
+  readonly ready: boolean
+  /** When a ready Pod became Ready (epoch ms); undefined when not ready or the time is absent or invalid. */
+  readonly readySinceMs: number | undefined
   private readonly labels: Labels
   // One selector and one set of template labels are asked about at a time (the owner's), so the
   // last answer for each is kept.
@@ -38,6 +43,19 @@ export class ObjectFacts {
     const phase = status?.phase
     this.active = phase !== 'Succeeded' && phase !== 'Failed' && !meta?.deletionTimestamp
     this.readyCondition = readyCondition(status?.conditions)
+    this.ready = this.readyCondition?.status === 'True'
+    this.readySinceMs = this.ready ? timeMs(this.readyCondition?.lastTransitionTime) : undefined
+  }
+
+  /**
+   * podutil.IsPodAvailable: ready, and ready for at least minReadySeconds (strictly before now).
+   * `nowMs` is wall-clock epoch milliseconds.
+   */
+  availableAt(minReadySeconds: number, nowMs: number): boolean {
+    if (!this.ready) return false
+    if (minReadySeconds === 0) return true
+    const since = this.readySinceMs
+    return since !== undefined && since + minReadySeconds * 1000 < nowMs
   }
 
   /** Does this parsed selector select the object? */

@@ -6,9 +6,9 @@
  * kube-controller-manager: pkg/controller/deployment/progress.go.
  */
 import type { DeploymentCondition, DeploymentStatus } from 'kubernetes-types/apps/v1'
+import { timeMs } from '../../../api/time'
 import { type Deployment, objectKey, type ReplicaSet } from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
-import { timeMs } from '../controller-utils'
 import type { DeploymentController } from './controller'
 import { updateDeploymentStatus } from './sync'
 import {

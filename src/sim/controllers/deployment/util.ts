@@ -8,8 +8,9 @@
  */
 import type { DeploymentCondition, DeploymentStatus, ReplicaSetCondition } from 'kubernetes-types/apps/v1'
 import type { PodTemplateSpec } from 'kubernetes-types/core/v1'
+import { timeMs } from '../../../api/time'
 import type { Deployment, ReplicaSet } from '../../../api/types'
-import { byCreation, timeMs } from '../controller-utils'
+import { byCreation } from '../controller-utils'
 import { canonicalJson } from '../hash'
 
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision'

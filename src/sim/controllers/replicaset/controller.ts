@@ -9,7 +9,7 @@
  * SuccessfulDelete / FailedDelete events).
  */
 import type { ReplicaSetStatus } from 'kubernetes-types/apps/v1'
-import { selectorMatches } from '../../../api/labels'
+import { parsedLabelSelector, selectorMatches } from '../../../api/labels'
 import { PODS, REPLICA_SETS } from '../../../api/resources'
 import { objectKey, type Pod, type ReplicaSet } from '../../../api/types'
 import type { Informer } from '../../client/informer'
@@ -17,7 +17,6 @@ import type { Proc } from '../../kernel/kernel'
 import type { ObjectRef } from '../../kernel/trace'
 import { ApiError, type ControllerDeps, must, QueueController } from '../base'
 import {
-  filterActivePods,
   getControllerOf,
   isPodReady,
   newControllerRef,
@@ -27,12 +26,15 @@ import {
   podsToDelete,
 } from '../controller-utils'
 import { ControllerExpectations } from '../expectations'
+import { factsOf, type ObjectFacts } from '../object-facts'
 import { adoptPatch, planClaims, releasePatch } from '../ref-manager'
 import type { ReplicaSetSyncStep } from '../steps'
+import { ClaimCounts, type ReplicaCounts } from './claim-counts'
 import {
   BURST_REPLICAS,
-  calculateReplicaSetStatus,
+  countReplicas,
   podFromTemplate,
+  replicaSetStatusOf,
   replicaSetStatusUnchanged,
   slowStartBatches,
 } from './utils'
@@ -44,6 +46,8 @@ const STATUS_UPDATE_RETRIES = 1
 
 export class ReplicaSetController extends QueueController {
   readonly expectations: ControllerExpectations
+  /** What a sync counts of each ReplicaSet's Pods, kept from the Pod events (claim-counts.ts). */
+  private readonly claimCounts: ClaimCounts
 
   constructor(
     deps: ControllerDeps,
@@ -61,14 +65,25 @@ export class ReplicaSetController extends QueueController {
       delete: (rs) => this.deleteRS(rs),
     })
     podInformer.addIndexer(POD_CONTROLLER_UID_INDEX, podControllerUIDIndex)
+    this.claimCounts = new ClaimCounts((uid) => podInformer.byIndex(POD_CONTROLLER_UID_INDEX, uid))
     podInformer.addEventHandler({
-      add: (pod) => this.addPod(pod),
-      update: (oldPod, curPod) => this.updatePod(oldPod, curPod),
-      delete: (pod) => this.deletePod(pod),
+      add: (pod) => {
+        this.claimCounts.observe(objectKey(pod), pod)
+        this.addPod(pod)
+      },
+      update: (oldPod, curPod) => {
+        this.claimCounts.observe(objectKey(curPod), curPod)
+        this.updatePod(oldPod, curPod)
+      },
+      delete: (pod) => {
+        this.claimCounts.observe(objectKey(pod), undefined)
+        this.deletePod(pod)
+      },
     })
   }
 
   private deleteRS(rs: ReplicaSet): void {
+    this.claimCounts.forget(rs.metadata?.uid)
     const key = objectKey(rs)
     this.expectations.delete(key)
     this.queue.add(key)
@@ -174,18 +189,24 @@ export class ReplicaSetController extends QueueController {
     }
     const needsSync = this.expectations.satisfied(key)
     const namespace = rs.metadata?.namespace
-    // getRSPods: the Pods it controls and the orphans of its namespace (those controlled by
-    // anything else are not its to claim).
-    const active = filterActivePods(
-      this.podInformer.byIndex(
-        POD_CONTROLLER_UID_INDEX,
-        rs.metadata?.uid ?? '',
-        orphanPodIndexKey(namespace),
-      ),
-    )
-    const claimed = yield* this.claimPods(rs, active)
     const desired = rs.spec?.replicas ?? 1
-    const diff = claimed.pods.length - desired
+    // The counts kept from the Pod events, when this sync needs no more of its Pods.
+    const kept = this.keptCounts(rs, desired)
+    // getRSPods: the Pods it controls and the orphans of its namespace (those controlled by
+    // anything else are not its to claim); the active ones are claimed (claimPods).
+    const claimed =
+      kept === undefined
+        ? yield* this.claimPods(
+            rs,
+            this.podInformer.byIndex(
+              POD_CONTROLLER_UID_INDEX,
+              rs.metadata?.uid ?? '',
+              orphanPodIndexKey(namespace),
+            ),
+          )
+        : NOTHING_CLAIMED
+    const current = kept === undefined ? claimed.pods.length : kept.replicas
+    const diff = current - desired
     const ref: ObjectRef = {
       resource: 'replicasets',
       namespace,
@@ -205,7 +226,7 @@ export class ReplicaSetController extends QueueController {
         controller: 'replicaset-controller',
         replicaSet: ref,
         desired,
-        current: claimed.pods.length,
+        current,
         action,
         count: action === 'create' || action === 'delete' ? count : 0,
         ...(action === 'create' ? { batches: slowStartBatches(count) } : {}),
@@ -222,7 +243,8 @@ export class ReplicaSetController extends QueueController {
     if (action === 'create') manageError = yield* this.createPods(rs, count)
     else if (action === 'delete') manageError = yield* this.deletePods(rs, claimed.pods, count)
 
-    const next = calculateReplicaSetStatus(rs, claimed.pods, manageError?.message, this.nowMs(), this.now())
+    const counts = kept ?? countReplicas(rs, claimed.pods, this.nowMs(), claimed.facts)
+    const next = replicaSetStatusOf(rs, counts, manageError?.message, this.now())
     const updated = yield* this.updateStatus(rs, next)
     const minReady = updated.spec?.minReadySeconds ?? 0
     const replicas = updated.spec?.replicas ?? 1
@@ -237,13 +259,38 @@ export class ReplicaSetController extends QueueController {
     if (manageError) throw manageError
   }
 
-  /** claimPods: adopt orphans the selector matches (after a fresh GET), release the unmatched. */
+  /**
+   * The sync's counts from the kept tally, when the sync needs nothing else of its Pods: no orphan
+   * to adopt, none to release, none to choose for deletion, and availability that does not depend
+   * on the time (minReadySeconds 0). Undefined otherwise: the sync reads its Pods.
+   */
+  private keptCounts(rs: ReplicaSet, desired: number): ReplicaCounts | undefined {
+    if (rs.metadata?.deletionTimestamp !== undefined) return undefined
+    if ((rs.spec?.minReadySeconds ?? 0) !== 0) return undefined
+    const selector = parsedLabelSelector(rs.spec?.selector)
+    const namespace = rs.metadata?.namespace
+    for (const orphan of this.podInformer.byIndex(POD_CONTROLLER_UID_INDEX, orphanPodIndexKey(namespace))) {
+      const facts = factsOf(orphan)
+      // As planClaims: an active orphan the selector selects, not being deleted, is adopted.
+      if (facts.active && selector !== undefined && facts.selectedBy(selector)) return undefined
+    }
+    const tally = this.claimCounts.tally(rs)
+    if (tally.release > 0 || tally.owned > desired) return undefined
+    return { replicas: tally.owned, labeled: tally.labeled, ready: tally.ready, available: tally.ready }
+  }
+
+  /**
+   * filterActivePods and claimPods, in one pass over the Pods (a ReplicaSet's sync reads every one
+   * of its Pods, at every sync): adopt active orphans the selector matches (after a fresh GET),
+   * release the unmatched. `facts` are what was read of each of `pods`.
+   */
   private *claimPods(
     rs: ReplicaSet,
     pods: readonly Pod[],
-  ): Proc<{ pods: Pod[]; adopted: string[]; released: string[] }> {
-    const plan = planClaims(rs, rs.spec?.selector, pods)
-    const owned = [...plan.owned]
+  ): Proc<{ pods: Pod[]; facts: ObjectFacts[]; adopted: string[]; released: string[] }> {
+    const plan = planClaims(rs, rs.spec?.selector, pods, true)
+    const owned = plan.owned
+    const facts = plan.ownedFacts
     const adopted: string[] = []
     const released: string[] = []
     const ns = rs.metadata?.namespace
@@ -265,6 +312,7 @@ export class ReplicaSetController extends QueueController {
         )
         if (res.ok) {
           owned.push(res.object)
+          facts.push(factsOf(res.object))
           adopted.push(res.object.metadata?.name ?? '')
         } else if (res.code !== 404) throw new ApiError(res.code, res.status)
       }
@@ -281,7 +329,7 @@ export class ReplicaSetController extends QueueController {
       if (res.ok) released.push(pod.metadata?.name ?? '')
       else if (res.code !== 404 && res.code !== 422) throw new ApiError(res.code, res.status)
     }
-    return { pods: owned, adopted, released }
+    return { pods: owned, facts, adopted, released }
   }
 
   /** manageReplicas, too few: slow-start batches of concurrent creates. */
@@ -396,6 +444,14 @@ export class ReplicaSetController extends QueueController {
     }
   }
 }
+
+/** A sync that read no Pods claimed none. */
+const NOTHING_CLAIMED: {
+  pods: Pod[]
+  facts: ObjectFacts[]
+  adopted: string[]
+  released: string[]
+} = Object.freeze({ pods: [], facts: [], adopted: [], released: [] })
 
 function stripZeroGeneration(s: ReplicaSetStatus): ReplicaSetStatus {
   if (s.observedGeneration) return s

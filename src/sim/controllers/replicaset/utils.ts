@@ -9,9 +9,9 @@ import type { ReplicaSetCondition, ReplicaSetStatus } from 'kubernetes-types/app
 import type { OwnerReference } from 'kubernetes-types/meta/v1'
 import type { Pod, ReplicaSet } from '../../../api/types'
 import { clone } from '../../../api/types'
-import { isPodAvailable } from '../controller-utils'
 import { canonicalJson } from '../hash'
-import { factsOf } from '../object-facts'
+import { factsOf, type ObjectFacts } from '../object-facts'
+import type { ReplicaCounts } from './claim-counts'
 
 /** --kube-api-burst based default of the ReplicaSet controller: at most 500 creates or deletes per sync. */
 export const BURST_REPLICAS = 500
@@ -73,25 +73,48 @@ export function calculateReplicaSetStatus(
   manageError: string | undefined,
   nowMs: number,
   now: string,
+  /** What was read of each of `pods` already (claimPods), if it was. */
+  podFacts?: readonly ObjectFacts[],
 ): ReplicaSetStatus {
+  return replicaSetStatusOf(rs, countReplicas(rs, pods, nowMs, podFacts), manageError, now)
+}
+
+/** calculateStatus's counts over the claimed pods. */
+export function countReplicas(
+  rs: ReplicaSet,
+  pods: readonly Pod[],
+  nowMs: number,
+  podFacts?: readonly ObjectFacts[],
+): ReplicaCounts {
   const minReady = rs.spec?.minReadySeconds ?? 0
   let labeled = 0
   let ready = 0
   let available = 0
   const templateLabels = rs.spec?.template?.metadata?.labels ?? undefined
-  for (const pod of pods) {
+  for (let i = 0; i < pods.length; i++) {
     // One read of the Pod's facts for all three counts: this runs for every Pod at every sync.
-    const facts = factsOf(pod)
+    const facts = podFacts?.[i] ?? factsOf(pods[i] as Pod)
     if (facts.hasAll(templateLabels)) labeled++
-    if (facts.readyCondition?.status === 'True') {
+    if (facts.ready) {
       ready++
-      if (isPodAvailable(pod, minReady, nowMs)) available++
+      if (facts.availableAt(minReady, nowMs)) available++
     }
   }
+  return { replicas: pods.length, labeled, ready, available }
+}
+
+/** calculateStatus from the counts (counted, or kept: see claim-counts.ts). */
+export function replicaSetStatusOf(
+  rs: ReplicaSet,
+  counts: ReplicaCounts,
+  manageError: string | undefined,
+  now: string,
+): ReplicaSetStatus {
+  const { replicas, labeled, ready, available } = counts
   let conditions: ReplicaSetCondition[] = (rs.status?.conditions ?? []).map((c) => ({ ...c }))
   const failure = getReplicaSetCondition(rs.status, 'ReplicaFailure')
   if (manageError !== undefined && !failure) {
-    const diff = pods.length - (rs.spec?.replicas ?? 1)
+    const diff = replicas - (rs.spec?.replicas ?? 1)
     const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : ''
     conditions = [
       ...conditions,
@@ -101,7 +124,7 @@ export function calculateReplicaSetStatus(
     conditions = conditions.filter((c) => c.type !== 'ReplicaFailure')
   }
   return {
-    replicas: pods.length,
+    replicas,
     ...(labeled ? { fullyLabeledReplicas: labeled } : {}),
     ...(ready ? { readyReplicas: ready } : {}),
     ...(available ? { availableReplicas: available } : {}),
