@@ -40,8 +40,8 @@ const CASES = [
 ]
 
 /**
- * Select all the editor's text. The click goes to a visible spot of the text: support.ts's
- * pasteInto clicks the lines element, which for a 5 MB document reaches far off screen.
+ * Select all the editor's text, clicking a visible spot of it. These pastes are this file's own,
+ * not support.ts's pasteInto: what the editor holds after a refused apply is what is checked.
  */
 async function selectAll(page: Page) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])

@@ -171,6 +171,8 @@ test('the main flow with the keyboard only: edit, apply, play, step, inspect, ta
   await page.keyboard.press('ArrowRight')
   await expect(page.getByTestId('dock-tab-console')).toBeFocused()
   await expect(page.getByTestId('dock-tab-console')).toHaveAttribute('aria-selected', 'true')
+  // The console is a chunk of its own: Tab before it has arrived skips the panel.
+  await expect(page.getByTestId('console-input')).toBeVisible()
   await tabTo(page, 'console-input')
   await page.keyboard.type('get pods')
   await page.keyboard.press('Enter')

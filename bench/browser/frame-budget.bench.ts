@@ -23,7 +23,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { pasteInto } from '../../e2e/support'
 import { hundredNodeCluster } from '../../src/scenarios/hundred-nodes'
 import { webDeployment } from '../../src/scenarios/manifests'
 
@@ -231,28 +232,6 @@ function installProbes() {
         return Promise.resolve(Number.NaN)
     }
   }
-}
-
-/** Replace an editor's text by pasting (typing would be auto-indented by Monaco). */
-async function pasteInto(page: Page, testId: string, text: string) {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-  const lines = page.locator(`[data-testid=${testId}] .view-lines`)
-  // A click while the editor is still mounting can leave it without focus, and the paste goes
-  // nowhere (seen about one run in six): read the text back (select all, copy) and paste again
-  // until the editor holds it.
-  for (let i = 0; i < 3; i++) {
-    await lines.click()
-    await page.keyboard.press('ControlOrMeta+A')
-    await page.evaluate((value) => navigator.clipboard.writeText(value), text)
-    await page.keyboard.press('ControlOrMeta+V')
-    await lines.click()
-    await page.keyboard.press('ControlOrMeta+A')
-    await page.evaluate(() => navigator.clipboard.writeText(''))
-    await page.keyboard.press('ControlOrMeta+C')
-    const held = await page.evaluate(() => navigator.clipboard.readText())
-    if (held.trimEnd() === text.trimEnd()) return
-  }
-  throw new Error(`pasting into ${testId} did not take`)
 }
 
 /** What an apply's trace records: the main thread's and the worker's tasks, with CPU samples. */
