@@ -50,7 +50,7 @@ export class PodNominator implements PodNominatorView {
   }
 
   /** AddNominatedPod: (re)nominate the pod, replacing any earlier nomination. */
-  add(pod: Pod, info?: NominatingInfo, pi: PodInfo = newPodInfo(pod)): void {
+  add(pod: Pod, info?: NominatingInfo, pi?: PodInfo): void {
     this.delete(pod)
     const nodeName = info?.mode === 'Override' ? info.nodeName : (pod.status?.nominatedNodeName ?? '')
     if (nodeName === '' || this.isBoundOrGone(pod)) return
@@ -60,7 +60,8 @@ export class PodNominator implements PodNominatorView {
       list = []
       this.nominatedPods.set(nodeName, list)
     }
-    list.push(pi)
+    // Built only for a Pod it nominates: every Pod the scheduler watches comes through here.
+    list.push(pi ?? newPodInfo(pod))
   }
 
   /** DeleteNominatedPodIfExists. */
