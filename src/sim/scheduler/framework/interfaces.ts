@@ -81,6 +81,8 @@ export interface PreEnqueuePlugin extends Plugin {
 /** Items the queue sorts: enough for QueueSort plugins. */
 export interface QueuedPodInfoView {
   readonly pod: Pod
+  /** corev1helpers.PodPriority(pod): spec.priority, 0 without one. */
+  readonly priority: number
   /** Virtual ms when the pod was (re)added to the queue. */
   readonly timestamp: number
 }

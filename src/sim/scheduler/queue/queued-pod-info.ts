@@ -8,6 +8,7 @@ import type { Pod } from '../../../api/types'
 import type { ClusterEvent } from '../framework/events'
 import type { QueuedPodInfoView } from '../framework/interfaces'
 import { podKey } from '../framework/pod-info'
+import { podPriority } from '../plugins/PrioritySort/priority-sort'
 
 export class QueuedPodInfo implements QueuedPodInfoView {
   readonly key: string
@@ -26,13 +27,30 @@ export class QueuedPodInfo implements QueuedPodInfoView {
   /** Cached backoff expiry (virtual ms), null until computed. */
   backoffExpiration: number | null = null
 
-  constructor(
-    public pod: Pod,
-    nowMs: number,
-  ) {
+  private current: Pod
+  /**
+   * The pod's spec.priority, read when the pod is set. The queue's heap compares it at every
+   * step, and a queue of thousands of Pods made each comparison follow QueuedPodInfo → Pod →
+   * spec through memory that is rarely in cache (a pop of 45,000 took ~9 µs, 0.5 in isolation).
+   */
+  priority: number
+
+  constructor(pod: Pod, nowMs: number) {
+    this.current = pod
+    this.priority = podPriority(pod)
     this.key = podKey(pod)
     this.uid = pod.metadata?.uid ?? this.key
     this.timestamp = nowMs
+  }
+
+  get pod(): Pod {
+    return this.current
+  }
+
+  /** The newer version of the pod (an informer update): its priority is read again. */
+  set pod(pod: Pod) {
+    this.current = pod
+    this.priority = podPriority(pod)
   }
 
   get gated(): boolean {

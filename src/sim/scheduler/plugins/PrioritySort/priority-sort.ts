@@ -18,8 +18,8 @@ export class PrioritySort implements QueueSortPlugin {
   readonly name = NAME
 
   less(a: QueuedPodInfoView, b: QueuedPodInfoView): boolean {
-    const p1 = podPriority(a.pod)
-    const p2 = podPriority(b.pod)
+    const p1 = a.priority
+    const p2 = b.priority
     return p1 > p2 || (p1 === p2 && a.timestamp < b.timestamp)
   }
 }
