@@ -44,4 +44,15 @@ describe('newUid', () => {
   it('is deterministic for a seed', () => {
     expect(newUid(new Rng(9))).toBe(newUid(new Rng(9)))
   })
+
+  it('draws the variant digit first, then the others in reading order (every trace has these uids)', () => {
+    const a = new Rng('order')
+    const b = new Rng('order')
+    for (let n = 0; n < 50; n++) {
+      const variant = (8 + b.intn(4)).toString(16)
+      const digits = Array.from({ length: 30 }, () => b.intn(16).toString(16)).join('')
+      const d = (from: number, to: number) => digits.slice(from, to)
+      expect(newUid(a)).toBe(`${d(0, 8)}-${d(8, 12)}-4${d(12, 15)}-${variant}${d(15, 18)}-${d(18, 30)}`)
+    }
+  })
 })

@@ -16,14 +16,23 @@ export function generateName(rng: Rng, base: string): string {
   return [b, rng.string(ALPHANUMS, RANDOM_LENGTH)].join('')
 }
 
-/** A version 4 UUID, as metadata.uid. */
+/** Character codes of the hex digits, by value. */
+const HEX = Array.from('0123456789abcdef', (c) => c.charCodeAt(0))
+const DASH = '-'.charCodeAt(0)
+
+/**
+ * A version 4 UUID, as metadata.uid. The variant digit is drawn first, then the other digits in
+ * reading order (the order every trace so far has). Built as one flat string from its character
+ * codes: every object gets one, and a string per digit was 0.7 % of a scheduler_perf run.
+ */
 export function newUid(rng: Rng): string {
-  const hex = (n: number) => {
-    let s = ''
-    for (let i = 0; i < n; i++) s += rng.intn(16).toString(16)
-    return s
+  const variant = HEX[8 + rng.intn(4)] as number
+  const codes: number[] = new Array(36)
+  for (let i = 0; i < 36; i++) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) codes[i] = DASH
+    else if (i === 14) codes[i] = HEX[4] as number
+    else if (i === 19) codes[i] = variant
+    else codes[i] = HEX[rng.intn(16)] as number
   }
-  const variant = (8 + rng.intn(4)).toString(16)
-  // Drawn in the same order as the text reads; joined into one flat string (see generateName).
-  return [hex(8), hex(4), `4${hex(3)}`, `${variant}${hex(3)}`, hex(12)].join('-')
+  return String.fromCharCode(...codes)
 }
