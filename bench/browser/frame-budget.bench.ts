@@ -19,7 +19,8 @@
  * BENCH_TRACE_CATEGORIES=a,b adds trace categories). BENCH_WARM=<ms> first plays the same rollout
  * for that long, then applies the cluster again (a fresh run in the same page) before the measured
  * one: the code the page runs is then already compiled, which tells a first run's costs from a
- * rollout's own.
+ * rollout's own. BENCH_CPU_THROTTLE=<rate> slows the page's main thread that many times (Chromium's
+ * CPU throttling), to see how much headroom a fast machine hides.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -267,6 +268,14 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
     if (m.type() === 'error') problems.push(`console: ${m.text()}`)
   })
   await page.addInitScript(installProbes)
+  // BENCH_CPU_THROTTLE=<rate>: the page's main thread that many times slower (Chromium's CPU
+  // throttling; the workers and the compositor are not slowed), to see the headroom a faster
+  // machine hides.
+  const throttle = Number(process.env.BENCH_CPU_THROTTLE ?? 1)
+  if (throttle > 1)
+    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {
+      rate: throttle,
+    })
   await page.goto('/')
   // Generous waits: a busy machine must slow the figures down, not fail the run.
   await expect(page.getByTestId('component-kube-apiserver')).toBeVisible({ timeout: 30_000 })
