@@ -107,6 +107,11 @@ describe('validatePod', () => {
       'Pod "x" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0',
     ],
     [
+      'negative requests written out of order: reported by resource name',
+      makePod('x').requests({ memory: '-1', cpu: '-1' }),
+      'Pod "x" is invalid: [spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0, spec.containers[0].resources.requests[memory]: Invalid value: "-1": must be greater than or equal to 0]',
+    ],
+    [
       'a negative terminationGracePeriodSeconds',
       makePod('x').withSpec((s) => {
         s.terminationGracePeriodSeconds = -5

@@ -445,6 +445,13 @@ const QUALIFIED_NAME =
   /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/
 
 /** validateContainerResourceName (after validateResourceName). */
+/** Whether resourceNameErrors finds nothing, without building the field's path or a list. */
+function resourceNameValid(name: string): boolean {
+  if (!QUALIFIED_NAME.test(name)) return false
+  if (name.includes('/') || name.startsWith('hugepages-')) return true
+  return STANDARD_RESOURCES.has(name) && STANDARD_CONTAINER_RESOURCES.has(name)
+}
+
 function resourceNameErrors(name: string, field: string): FieldError[] {
   if (!QUALIFIED_NAME.test(name)) {
     return [
@@ -476,23 +483,10 @@ function resourceNameErrors(name: string, field: string): FieldError[] {
 function validateResources(c: Container, p: string, errs: FieldError[]): void {
   const limits = (c.resources?.limits ?? {}) as Record<string, unknown>
   const requests = (c.resources?.requests ?? {}) as Record<string, unknown>
-  const valueErrors = (name: string, q: unknown, field: string) => {
-    errs.push(...resourceNameErrors(name, field))
-    const parsed = parseQuantityStrict(q)
-    if ('error' in parsed) return // refused when decoding already
-    if (parsed.nano < 0n)
-      errs.push(invalidValue(field, canonicalQuantity(q), 'must be greater than or equal to 0'))
-    if (isExtended(name) && parsed.nano % 1_000_000_000n !== 0n) {
-      errs.push({
-        ...invalidValue(field, canonicalQuantity(q), 'must be an integer'),
-        badValueText: canonicalQuantity(q),
-      })
-    }
-  }
-  for (const name of Object.keys(limits).sort()) valueErrors(name, limits[name], `${p}.limits[${name}]`)
-  for (const name of Object.keys(requests).sort()) {
+  for (const name of sortedKeys(limits)) validateResourceValue(errs, name, limits[name], p, 'limits')
+  for (const name of sortedKeys(requests)) {
     const q = requests[name]
-    valueErrors(name, q, `${p}.requests[${name}]`)
+    validateResourceValue(errs, name, q, p, 'requests')
     if (name in limits) {
       const lim = limits[name]
       const cmp = compareQuantities(q, lim)
@@ -516,6 +510,39 @@ function validateResources(c: Container, p: string, errs: FieldError[]): void {
     } else if (isExtended(name)) {
       errs.push(required(`${p}.limits`, 'Limit must be set for non overcommitable resources'))
     }
+  }
+}
+
+/**
+ * A map's keys by name. Most are in order already, and every container of every Pod comes
+ * through here: a sort (which allocates) only when they are not.
+ */
+function sortedKeys(m: Record<string, unknown>): string[] {
+  const keys = Object.keys(m)
+  for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) > (keys[i] as string)) return keys.sort()
+  return keys
+}
+
+/** One limit's or request's name and value; the field's path is written only for an error. */
+function validateResourceValue(
+  errs: FieldError[],
+  name: string,
+  q: unknown,
+  p: string,
+  map: 'limits' | 'requests',
+): void {
+  if (!resourceNameValid(name)) errs.push(...resourceNameErrors(name, `${p}.${map}[${name}]`))
+  const parsed = parseQuantityStrict(q)
+  if ('error' in parsed) return // refused when decoding already
+  if (parsed.nano < 0n)
+    errs.push(
+      invalidValue(`${p}.${map}[${name}]`, canonicalQuantity(q), 'must be greater than or equal to 0'),
+    )
+  if (isExtended(name) && parsed.nano % 1_000_000_000n !== 0n) {
+    errs.push({
+      ...invalidValue(`${p}.${map}[${name}]`, canonicalQuantity(q), 'must be an integer'),
+      badValueText: canonicalQuantity(q),
+    })
   }
 }
 
