@@ -4,7 +4,7 @@
  * as the app's worker keeps it (the newest TRACE_KEEP_MESSAGES in full).
  */
 import type { KubeObject, Node, Pod } from '../src/api/types'
-import { Cluster } from '../src/sim/cluster/cluster'
+import { Cluster, type ClusterOptions } from '../src/sim/cluster/cluster'
 import { makeNode } from '../src/sim/cluster/default-cluster'
 import { TRACE_KEEP_MESSAGES } from '../src/worker/session'
 
@@ -17,7 +17,8 @@ export interface DeploymentResult {
   readonly messages: number
 }
 
-export function deployment(replicas: number, nodes: number): DeploymentResult {
+/** A whole cluster of `nodes` nodes whose one action applies a Deployment of `replicas` at time 0. */
+export function deploymentCluster(replicas: number, nodes: number, options: ClusterOptions = {}): Cluster {
   const nodeObjs: Node[] = Array.from({ length: nodes }, (_, i) =>
     makeNode({ name: `node-${i}`, cpu: '8', memory: '32Gi' }, i),
   )
@@ -36,11 +37,14 @@ export function deployment(replicas: number, nodes: number): DeploymentResult {
       },
     },
   } as KubeObject
+  return new Cluster({ nodes: nodeObjs, actions: [{ type: 'apply', atMs: 0, objects: [deploy] }] }, options)
+}
+
+export function deployment(replicas: number, nodes: number): DeploymentResult {
   const t0 = performance.now()
-  const cluster = new Cluster(
-    { nodes: nodeObjs, actions: [{ type: 'apply', atMs: 0, objects: [deploy] }] },
-    { traceRetention: { keepMessages: TRACE_KEEP_MESSAGES } },
-  )
+  const cluster = deploymentCluster(replicas, nodes, {
+    traceRetention: { keepMessages: TRACE_KEEP_MESSAGES },
+  })
   cluster.run()
   const wallMs = performance.now() - t0
   const running = cluster.etcd.store

@@ -6,12 +6,11 @@
  * small size through the whole path.
  */
 import { createHash } from 'node:crypto'
-import type { KubeObject } from '../src/api/types'
 import { SCENARIOS } from '../src/scenarios/library'
 import { Cluster } from '../src/sim/cluster/cluster'
-import { makeNode } from '../src/sim/cluster/default-cluster'
 import type { Kernel } from '../src/sim/kernel/kernel'
 import { parseScenario } from '../src/worker/scenario-input'
+import { deploymentCluster } from './deployment'
 import { type PerfCase, perfNode, podAntiAffinity, schedulingBasic } from './scheduler-perf/cases'
 import { perfControlPlane } from './scheduler-perf/control-plane'
 
@@ -19,30 +18,6 @@ function digest(kernel: Kernel): string {
   const hash = createHash('sha256')
   for (const m of kernel.trace) hash.update(JSON.stringify(m)).update('\n')
   return `${hash.digest('hex').slice(0, 16)} ${kernel.messageCount} messages, ${kernel.nowMs} ms`
-}
-
-function deploymentCluster(replicas: number, nodes: number): Cluster {
-  const deploy = {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata: { name: 'web' },
-    spec: {
-      replicas,
-      selector: { matchLabels: { app: 'web' } },
-      template: {
-        metadata: { labels: { app: 'web' } },
-        spec: {
-          containers: [{ name: 'nginx', image: 'nginx:1.27', resources: { requests: { cpu: '100m' } } }],
-        },
-      },
-    },
-  } as KubeObject
-  return new Cluster({
-    nodes: Array.from({ length: nodes }, (_, i) =>
-      makeNode({ name: `node-${i}`, cpu: '8', memory: '32Gi' }, i),
-    ),
-    actions: [{ type: 'apply', atMs: 0, objects: [deploy] }],
-  })
 }
 
 function perfPath(c: PerfCase): Kernel {
