@@ -444,7 +444,6 @@ const STANDARD_RESOURCES = new Set([
 const QUALIFIED_NAME =
   /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/
 
-/** validateContainerResourceName (after validateResourceName). */
 /** Whether resourceNameErrors finds nothing, without building the field's path or a list. */
 function resourceNameValid(name: string): boolean {
   if (!QUALIFIED_NAME.test(name)) return false
@@ -452,6 +451,7 @@ function resourceNameValid(name: string): boolean {
   return STANDARD_RESOURCES.has(name) && STANDARD_CONTAINER_RESOURCES.has(name)
 }
 
+/** validateContainerResourceName (after validateResourceName). */
 function resourceNameErrors(name: string, field: string): FieldError[] {
   if (!QUALIFIED_NAME.test(name)) {
     return [
