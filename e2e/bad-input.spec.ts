@@ -4,7 +4,7 @@
  * the next good apply works. The full list, on every surface, is src/testing/bad-inputs.ts.
  */
 import { expect, type Page, test } from '@playwright/test'
-import { openApp, watchProblems } from './support'
+import { editorText, focusEditor, openApp, watchProblems } from './support'
 
 const GOOD =
   'apiVersion: v1\nkind: Pod\nmetadata:\n  name: after\nspec:\n  containers:\n  - name: nginx\n    image: nginx\n'
@@ -40,27 +40,14 @@ const CASES = [
 ]
 
 /**
- * Select all the editor's text, clicking a visible spot of it. These pastes are this file's own,
- * not support.ts's pasteInto: what the editor holds after a refused apply is what is checked.
+ * Replace the editor's text by pasting, as a user does. This file's own paste, not support.ts's
+ * pasteInto: what the editor holds after a refused apply is what is checked.
  */
-async function selectAll(page: Page) {
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.locator('[data-testid=workload-editor] .monaco-editor').click({ position: { x: 120, y: 10 } })
-  await page.keyboard.press('ControlOrMeta+A')
-}
-
-/** Replace the editor's text by pasting, as a user does. */
 async function paste(page: Page, text: string) {
-  await selectAll(page)
+  await focusEditor(page, 'workload-editor')
+  await page.keyboard.press('ControlOrMeta+A')
   await page.evaluate((value) => navigator.clipboard.writeText(value), text)
   await page.keyboard.press('ControlOrMeta+V')
-}
-
-/** The editor's whole text, as the user would get it: select all, copy. */
-async function editorText(page: Page): Promise<string> {
-  await selectAll(page)
-  await page.keyboard.press('ControlOrMeta+C')
-  return page.evaluate(() => navigator.clipboard.readText())
 }
 
 for (const c of CASES) {
@@ -73,7 +60,7 @@ for (const c of CASES) {
     await expect(page.getByTestId('apply-error')).toHaveText(c.error, { timeout: 30_000 })
     await expect(page.getByTestId('workload-editor')).toHaveAttribute('data-problems', '1')
     await page.screenshot({ path: `test-results/bad-input-${c.name.replaceAll(' ', '-')}.png` })
-    expect(await editorText(page)).toBe(c.text)
+    expect(await editorText(page, 'workload-editor')).toBe(c.text)
 
     await paste(page, GOOD)
     await page.getByTestId('apply').click()

@@ -25,7 +25,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
-import { pasteInto } from '../../e2e/support'
+import { pasteInto, throttleCpu } from '../../e2e/support'
 import { hundredNodeCluster } from '../../src/scenarios/hundred-nodes'
 import { webDeployment } from '../../src/scenarios/manifests'
 
@@ -268,14 +268,8 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
     if (m.type() === 'error') problems.push(`console: ${m.text()}`)
   })
   await page.addInitScript(installProbes)
-  // BENCH_CPU_THROTTLE=<rate>: the page's main thread that many times slower (Chromium's CPU
-  // throttling; the workers and the compositor are not slowed), to see the headroom a faster
-  // machine hides.
-  const throttle = Number(process.env.BENCH_CPU_THROTTLE ?? 1)
-  if (throttle > 1)
-    await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', {
-      rate: throttle,
-    })
+  // BENCH_CPU_THROTTLE=<rate>: the headroom a faster machine hides.
+  await throttleCpu(page, Number(process.env.BENCH_CPU_THROTTLE ?? 1))
   await page.goto('/')
   // Generous waits: a busy machine must slow the figures down, not fail the run.
   await expect(page.getByTestId('component-kube-apiserver')).toBeVisible({ timeout: 30_000 })
