@@ -93,7 +93,8 @@ function isObject(v: unknown): v is object {
   return v !== null && typeof v === 'object'
 }
 
-function escapePointer(key: string): string {
+/** A key as one segment of a JSON Pointer (RFC 6901). */
+export function escapePointer(key: string): string {
   // Most keys have neither character: skip the two regex replaces.
   if (!key.includes('~') && !key.includes('/')) return key
   return key.replace(/~/g, '~0').replace(/\//g, '~1')

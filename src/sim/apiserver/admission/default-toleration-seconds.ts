@@ -12,6 +12,7 @@ const KEYS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'] 
 export const defaultTolerationSeconds: AdmissionPlugin = {
   name: 'DefaultTolerationSeconds',
   handles: (a) => a.operation === 'CREATE' && a.request.resource === 'pods' && a.request.subresource === '',
+  mutates: { under: ['spec'], keys: new Set(['tolerations']) },
   *admit(a) {
     const spec = ((a.object as Pod).spec ??= { containers: [] })
     const tolerations = (spec.tolerations ??= [])

@@ -14,6 +14,7 @@ export const SYSTEM_PRIORITY_CLASSES: Readonly<Record<string, number>> = {
 export const priority: AdmissionPlugin = {
   name: 'Priority',
   handles: (a) => a.operation === 'CREATE' && a.request.resource === 'pods' && a.request.subresource === '',
+  mutates: { under: ['spec'], keys: new Set(['priorityClassName', 'priority', 'preemptionPolicy']) },
   *admit(a, lister) {
     const pod = a.object as Pod
     const spec = (pod.spec ??= { containers: [] })

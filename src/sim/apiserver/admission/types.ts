@@ -62,6 +62,13 @@ export interface AdmissionContext {
   synced(group: string, resource: string): Proc<unknown>
 }
 
+/** See AdmissionPlugin.mutates. */
+export interface MutationScope {
+  /** The path of the object whose keys change (`['spec']`): admit must not replace that object. */
+  readonly under: readonly string[]
+  readonly keys: ReadonlySet<string>
+}
+
 export interface AdmissionPlugin {
   readonly name: string
   /** Whether the plugin looks at this request at all (its step is only recorded if so). */
@@ -73,6 +80,13 @@ export interface AdmissionPlugin {
    * then empty without comparing).
    */
   mayMutate?(attrs: AdmissionAttributes, lister: AdmissionLister): boolean
+  /**
+   * Where `admit` may change the object, when that is a few keys of one object inside it: the
+   * chain then copies and compares only those keys (a Pod's tolerations, not the whole Pod) and
+   * gives the JSON Patch a diff of the whole object would. Absent: anywhere. When the object at
+   * `under` does not exist before admit, the chain compares the whole object.
+   */
+  readonly mutates?: MutationScope
   admit?(
     attrs: AdmissionAttributes,
     lister: AdmissionLister,

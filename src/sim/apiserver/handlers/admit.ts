@@ -7,6 +7,7 @@ import type { Status } from '../../../api/types'
 import { clone } from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
 import { APISERVER } from '../../kernel/trace'
+import { scopedSnapshot } from '../admission/mutation-scope'
 import type { AdmissionAttributes, AdmissionContext, AdmissionOutcome } from '../admission/types'
 import { diff } from '../diff'
 import type { JsonPatchOp } from '../patch'
@@ -38,9 +39,12 @@ export function* runAdmission(
     const run = phase === 'mutating' ? plugin.admit : plugin.validate
     if (!run || !plugin.handles(attrs, ctx.lister)) continue
     const compare = phase === 'mutating' && (plugin.mayMutate?.(attrs, ctx.lister) ?? true)
-    if (compare) snapshot ??= clone(attrs.object)
+    // A plugin that names where it mutates has only that part copied (a whole copy taken for an
+    // earlier plugin is kept while nothing changes).
+    const scoped = compare && plugin.mutates ? scopedSnapshot(attrs.object, plugin.mutates) : undefined
+    if (compare && !scoped) snapshot ??= clone(attrs.object)
     const outcome = yield* run.call(plugin, attrs, ctx.lister, context)
-    const patch = compare ? diff(snapshot, attrs.object) : NO_PATCH
+    const patch = !compare ? NO_PATCH : scoped ? scoped.patch(attrs.object) : diff(snapshot, attrs.object)
     if (patch.length) snapshot = undefined
     const step = admissionStep(plugin.name, phase, outcome, patch)
     ctx.kernel.step(APISERVER, context.stage, step.summary, step.payload, req.object)
