@@ -91,6 +91,8 @@ export class ApiServer implements Component, HandlerContext {
   readonly authn: Authenticator
   readonly admission: readonly AdmissionPlugin[]
   private readonly cachers = new Map<string, Cacher>()
+  /** The same caches by group, then resource: what the listers look up without a key string. */
+  private readonly cachersByGroup = new Map<string, Map<string, Cacher>>()
   private readonly cacherByEtcdWatch = new Map<number, Cacher>()
   private readonly cachersReady = new Signal()
   readonly lister: AdmissionLister
@@ -104,15 +106,14 @@ export class ApiServer implements Component, HandlerContext {
     this.admission = config.admission ?? DEFAULT_ADMISSION_CHAIN
     this.lister = {
       get: (group, resource, namespace, name) => {
-        const c = this.cachers.get(`${group}/${resource}`)
+        const c = this.cacherOf(group, resource)
         if (!c) return undefined
         const info = c.info
         const key = info.namespaced ? `${info.etcdPrefix}/${namespace}/${name}` : `${info.etcdPrefix}/${name}`
         return c.objects.get(key)
       },
-      list: (group, resource, namespace) =>
-        this.cachers.get(`${group}/${resource}`)?.list(namespace ?? '') ?? [],
-      version: (group, resource) => this.cachers.get(`${group}/${resource}`)?.version ?? -1,
+      list: (group, resource, namespace) => this.cacherOf(group, resource)?.list(namespace ?? '') ?? [],
+      version: (group, resource) => this.cacherOf(group, resource)?.version ?? -1,
     }
     this.authorizer = new AuthorizerChain(this.lister)
   }
@@ -134,6 +135,12 @@ export class ApiServer implements Component, HandlerContext {
     const watchReply = yield* this.etcdWatch(prefix, r.header.revision + 1)
     this.cacherByEtcdWatch.set(watchReply, cacher)
     this.cachers.set(`${info.group}/${info.resource}`, cacher)
+    let byResource = this.cachersByGroup.get(info.group)
+    if (!byResource) {
+      byResource = new Map()
+      this.cachersByGroup.set(info.group, byResource)
+    }
+    byResource.set(info.resource, cacher)
     this.resourceByKind.clear()
     this.kernel.notify(this.cachersReady)
   }
@@ -147,7 +154,7 @@ export class ApiServer implements Component, HandlerContext {
 
   *cacher(group: string, resource: string): Proc<Cacher> {
     for (;;) {
-      const c = this.cachers.get(`${group}/${resource}`)
+      const c = this.cacherOf(group, resource)
       if (c) return c
       const info = resourceByName(group, resource)
       if (info && !CACHED.includes(info) && !this.starting.has(`${group}/${resource}`)) {
@@ -156,6 +163,10 @@ export class ApiServer implements Component, HandlerContext {
       }
       yield* wait(this.cachersReady)
     }
+  }
+
+  private cacherOf(group: string, resource: string): Cacher | undefined {
+    return this.cachersByGroup.get(group)?.get(resource)
   }
 
   private readonly starting = new Set<string>()

@@ -42,8 +42,12 @@ const family = (id: ComponentId): string => {
  * order they were sent (like one HTTP/2 or gRPC stream), so a watcher never sees events reordered.
  */
 export class Network {
-  private readonly resolved = new Map<string, LinkConfig>()
-  private readonly lastDeliveryMs = new Map<string, number>()
+  /**
+   * Per direction (from, then to): its latency and when its last message is delivered. Two maps
+   * deep rather than keyed by `from->to`: every message asks, and a key string each cost more
+   * than the lookup.
+   */
+  private readonly directions = new Map<ComponentId, Map<ComponentId, Direction>>()
   /** Faults: links cut in both directions (`a\u0000b`, names sorted). */
   private readonly cutLinks = new Set<string>()
   /** Faults: components cut off from every other one (a machine that stopped). */
@@ -58,13 +62,13 @@ export class Network {
 
   /** Delivery time of a message sent now on from→to, taking `extraMs` more (transfer time). */
   deliveryTime(from: ComponentId, to: ComponentId, nowMs: number, extraMs = 0): number {
-    const key = `${from}->${to}`
-    const link = this.link(key, from, to)
+    const direction = this.direction(from, to)
+    const link = direction.link
     const jitter = link.jitterMs ? this.rng.intn(link.jitterMs + 1) : 0
     const factor = this.slowLinks.size > 0 ? (this.slowLinks.get(linkKey(from, to)) ?? 1) : 1
     const latencyMs = factor === 1 ? link.latencyMs + jitter : Math.round((link.latencyMs + jitter) * factor)
-    const at = Math.max(nowMs + latencyMs + extraMs, this.lastDeliveryMs.get(key) ?? 0)
-    this.lastDeliveryMs.set(key, at)
+    const at = Math.max(nowMs + latencyMs + extraMs, direction.lastDeliveryMs)
+    direction.lastDeliveryMs = at
     return at
   }
 
@@ -73,8 +77,8 @@ export class Network {
    * link are delivered no earlier, as on one ordered stream.
    */
   holdUntil(from: ComponentId, to: ComponentId, atMs: number): void {
-    const key = `${from}->${to}`
-    this.lastDeliveryMs.set(key, Math.max(atMs, this.lastDeliveryMs.get(key) ?? 0))
+    const direction = this.direction(from, to)
+    direction.lastDeliveryMs = Math.max(atMs, direction.lastDeliveryMs)
   }
 
   /**
@@ -115,21 +119,37 @@ export class Network {
     return this.isolated.has(from) || this.isolated.has(to) || this.cutLinks.has(linkKey(from, to))
   }
 
-  private link(key: string, from: ComponentId, to: ComponentId): LinkConfig {
-    const cached = this.resolved.get(key)
-    if (cached) return cached
+  private direction(from: ComponentId, to: ComponentId): Direction {
+    let byTo = this.directions.get(from)
+    if (byTo === undefined) {
+      byTo = new Map()
+      this.directions.set(from, byTo)
+    }
+    let direction = byTo.get(to)
+    if (direction === undefined) {
+      direction = { link: this.link(from, to), lastDeliveryMs: 0 }
+      byTo.set(to, direction)
+    }
+    return direction
+  }
+
+  private link(from: ComponentId, to: ComponentId): LinkConfig {
     const links = this.config.links
     const f = family(from)
     const t = family(to)
-    const found =
-      links[key] ??
+    return (
+      links[`${from}->${to}`] ??
       links[`${f}->${t}`] ??
       links[`${to}->${from}`] ??
       links[`${t}->${f}`] ??
       this.config.defaultLink
-    this.resolved.set(key, found)
-    return found
+    )
   }
+}
+
+interface Direction {
+  readonly link: LinkConfig
+  lastDeliveryMs: number
 }
 
 const linkKey = (a: ComponentId, b: ComponentId): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`)
