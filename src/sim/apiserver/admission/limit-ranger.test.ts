@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { PODS } from '../../../api/resources'
 import type { KubeObject, Pod } from '../../../api/types'
 import { Cluster } from '../../cluster/cluster'
 import { runResult } from '../../scenario/result'
 import { LIMIT_RANGER_ANNOTATION, limitRanger } from './limit-ranger'
-import type { AdmissionAttributes, AdmissionLister, AdmissionOutcome } from './types'
+import { podCreate, runPhase } from './testing/run-plugin'
+import type { AdmissionLister, AdmissionOutcome } from './types'
 
 const limitRange = (limits: unknown[], name = 'limits'): KubeObject =>
   ({
@@ -28,30 +28,9 @@ const pod = (containers: unknown[], initContainers?: unknown[]): Pod =>
     spec: { containers, ...(initContainers ? { initContainers } : {}) },
   }) as Pod
 
-const attrs = (object: KubeObject): AdmissionAttributes => ({
-  operation: 'CREATE',
-  request: {
-    verb: 'create',
-    apiGroup: '',
-    apiVersion: 'v1',
-    resource: 'pods',
-    subresource: '',
-    namespace: 'default',
-    name: '',
-    info: PODS,
-  } as AdmissionAttributes['request'],
-  user: { name: 'admin', groups: [] },
-  object,
-})
-
 /** Run a plugin phase that never yields. */
-function run(phase: 'admit' | 'validate', object: KubeObject, ranges: KubeObject[]): AdmissionOutcome {
-  const fn = limitRanger[phase]
-  if (!fn) throw new Error(phase)
-  const r = fn.call(limitRanger, attrs(object), listerOf(ranges), undefined as never).next()
-  if (!r.done) throw new Error('yielded')
-  return r.value
-}
+const run = (phase: 'admit' | 'validate', object: KubeObject, ranges: KubeObject[]): AdmissionOutcome =>
+  runPhase(limitRanger, phase, podCreate(object), listerOf(ranges))
 
 const nginx = (resources?: unknown) => ({
   name: 'nginx',
@@ -63,14 +42,14 @@ describe('LimitRanger: mayMutate (the chain skips the diff when it says false)',
   it('says false without LimitRanges, and then admit changes nothing', () => {
     const p = pod([nginx()])
     const before = JSON.stringify(p)
-    expect(limitRanger.mayMutate?.(attrs(p), listerOf([]))).toBe(false)
+    expect(limitRanger.mayMutate?.(podCreate(p), listerOf([]))).toBe(false)
     run('admit', p, [])
     expect(JSON.stringify(p)).toBe(before)
   })
 
   it('says true when the namespace has a LimitRange', () => {
     const ranges = [limitRange([{ type: 'Container', default: { cpu: '1' } }])]
-    expect(limitRanger.mayMutate?.(attrs(pod([nginx()])), listerOf(ranges))).toBe(true)
+    expect(limitRanger.mayMutate?.(podCreate(pod([nginx()])), listerOf(ranges))).toBe(true)
   })
 })
 

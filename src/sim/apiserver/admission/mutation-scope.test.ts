@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { PODS } from '../../../api/resources'
 import { clone, type KubeObject, type Pod } from '../../../api/types'
-import type { Proc } from '../../kernel/kernel'
 import { diff } from '../diff'
 import { defaultTolerationSeconds } from './default-toleration-seconds'
 import { scopedSnapshot } from './mutation-scope'
 import { priority } from './priority'
-import type {
-  AdmissionAttributes,
-  AdmissionLister,
-  AdmissionOutcome,
-  AdmissionPlugin,
-  MutationScope,
-} from './types'
+import { podCreate, runPhase } from './testing/run-plugin'
+import type { AdmissionLister, MutationScope } from './types'
 
 const SPEC: MutationScope = { under: ['spec'], keys: new Set(['a', 'b', 'c', 'd']) }
 
@@ -84,29 +77,6 @@ describe('scopedSnapshot', () => {
   })
 })
 
-/** Runs a plugin's admit (ours never wait) to its outcome. */
-function admit(plugin: AdmissionPlugin, pod: Pod, lister: AdmissionLister): AdmissionOutcome {
-  const attrs: AdmissionAttributes = {
-    operation: 'CREATE',
-    request: {
-      verb: 'create',
-      apiGroup: '',
-      apiVersion: 'v1',
-      resource: 'pods',
-      subresource: '',
-      namespace: 'default',
-      name: '',
-      info: PODS,
-    },
-    user: { name: 'u', groups: [] },
-    object: pod as KubeObject,
-  }
-  const run = plugin.admit?.(attrs, lister, {} as never) as Proc<AdmissionOutcome>
-  const step = run.next()
-  if (!step.done) throw new Error(`${plugin.name} waited`)
-  return step.value
-}
-
 const listerWith = (classes: readonly object[]): AdmissionLister => ({
   get: (_g, _r, _ns, name) =>
     classes.find((c) => (c as { metadata?: { name?: string } }).metadata?.name === name) as KubeObject,
@@ -143,7 +113,9 @@ describe('the plugins that declare a scope change nothing outside it', () => {
         const object = clone(pod)
         const before = clone(pod)
         const snapshot = scopedSnapshot(object, plugin.mutates as MutationScope)
-        expect(admit(plugin, object, listerWith(classes)).allowed).toBe(true)
+        expect(runPhase(plugin, 'admit', podCreate(object as KubeObject), listerWith(classes)).allowed).toBe(
+          true,
+        )
         const whole = diff(before, object)
         expect(snapshot?.patch(object)).toEqual(whole)
         // Each plugin changes every one of these Pods, except that a Pod tolerating every taint
