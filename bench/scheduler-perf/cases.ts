@@ -189,7 +189,7 @@ interface SliceTimes {
 }
 
 /** The whole path's cluster with the init Pods scheduled; the measured Pods go in with `start`. */
-function wholePath(c: PerfCase, nodes: readonly Node[], init: readonly Pod[]) {
+export function wholePath(c: PerfCase, nodes: readonly Node[], init: readonly Pod[]) {
   // The trace is kept as the app's worker keeps a large run's (the newest TRACE_KEEP_MESSAGES in
   // full, the rest counted by stage), as bench/deployment.ts does: keeping all 2 million messages
   // of the full size would measure the young-generation GC of a trace no run keeps.
@@ -220,13 +220,13 @@ function wholePath(c: PerfCase, nodes: readonly Node[], init: readonly Pod[]) {
   }
 }
 
-type BareLoop = ReturnType<typeof bareLoop>
+export type BareLoop = ReturnType<typeof bareLoop>
 
 /**
  * The bare loop: our filter+score over a cache holding the same nodes and the init Pods (one per
  * node in turn), one attempt per measured Pod, each assumed on the node it chose.
  */
-function bareLoop(nodes: readonly Node[], init: readonly Pod[]) {
+export function bareLoop(nodes: readonly Node[], init: readonly Pod[]) {
   const bare = harness(nodes, [], { recording: 'summary' })
   const byName = new Map(nodes.map((n) => [n.metadata?.name ?? '', n]))
   let k = 0
