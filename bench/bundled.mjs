@@ -1,6 +1,7 @@
 /**
- * `npm run bench` runs bench/run.ts bundled (`node bench/bundled.mjs bench/other.ts …` another entry), as the app's worker runs the simulation: one build of
- * its modules, with no per-function helpers. Through tsx instead, every named function and class
+ * `npm run bench` runs bench/run.ts bundled (`node bench/bundled.mjs bench/other.ts …` another
+ * entry), as the app's worker runs the simulation: one build of its modules, with no per-function
+ * helpers. Through tsx instead, every named function and class
  * is wrapped in esbuild's keepNames helper (`__name`, an Object.defineProperty per closure made),
  * which was 1–1.5 % of SchedulingBasic's whole path and is not in what users run. Packages stay
  * outside the bundle and load from node_modules, as they do for tsx.
