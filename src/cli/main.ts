@@ -12,18 +12,22 @@ const USAGE = `Usage: npm run --silent sim -- [options] FILE...
        npm run --silent sim -- describe pod|node NAME [-n NS] [--now TIME] FILE...
 
 Simulates a Kubernetes v1.33 control plane applying the manifests in FILE (YAML or JSON,
-multi-document; "-" reads standard input). kind: Node objects replace the default cluster
-(a control-plane node and three workers); one kind: KubeSchedulerConfiguration
-(kubescheduler.config.k8s.io/v1) configures kube-scheduler; Users, NodeFailures and
-WebhookServers (podflow.dev/v1alpha1) are the cluster's users, faults and simulated webhook
-servers; Namespaces, RBAC objects, ServiceAccounts, ResourceQuotas, LimitRanges,
-PriorityClasses and Mutating/ValidatingWebhookConfigurations are the cluster's setup, written
-before time 0; everything else is applied at time 0 in file order, as "kubectl apply -f" would.
+multi-document; "-" reads standard input) at time 0, every object in file order, as
+"kubectl apply -f" does. The simulated machines and servers are the cluster wherever they are
+written: kind: Node objects replace the default cluster (a control-plane node and three
+workers); one KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1) configures
+kube-scheduler; Users, NodeFailures and WebhookServers (podflow.dev/v1alpha1) are the
+cluster's users, faults and simulated webhook servers.
 
 Options:
+  --cluster FILE    what exists before the story begins, as the app's Cluster tab holds it
+                    (repeatable): besides the documents above, setup objects an administrator
+                    made (Namespaces, RBAC objects, ServiceAccounts, ResourceQuotas,
+                    LimitRanges, PriorityClasses, webhook configurations) and the Pods
+                    already running (bound to a node: running there at time 0)
   --seed N          seed of the simulation's randomness (default 1)
   --as USER         apply as this user (a bearer-token user; default: the admin,
-                    kubernetes-admin); it has the rights the files' RBAC objects grant it
+                    kubernetes-admin); it has the rights the --cluster RBAC objects grant it
   --as-group GROUP  a group of --as's user (repeatable)
   --until DURATION  run to this virtual time (e.g. 30s, 5m, 1h30m) instead of until idle
   -o, --output FMT  text (default): an event log and the final Pods; json: responses, pods,
@@ -41,6 +45,7 @@ or the JSON of -o json); nothing is simulated. Ages are counted to --now (RFC 33
 function main(argv: readonly string[]): number {
   if (argv[0] === 'get' || argv[0] === 'describe') return view(argv[0], argv.slice(1))
   const files: string[] = []
+  const clusterFiles: string[] = []
   let seed: number | string | undefined
   let untilMs: number | undefined
   let output: CliOptions['output'] = 'text'
@@ -56,6 +61,10 @@ function main(argv: readonly string[]): number {
     if (arg === '-h' || arg === '--help') {
       process.stdout.write(USAGE)
       return 0
+    } else if (arg === '--cluster' || arg.startsWith('--cluster=')) {
+      const v = arg === '--cluster' ? value() : arg.slice('--cluster='.length)
+      if (v === '') throw new UsageError('--cluster needs a file')
+      clusterFiles.push(v)
     } else if (arg === '--seed') {
       const v = value()
       seed = /^\d+$/.test(v) ? Number(v) : v
@@ -80,11 +89,12 @@ function main(argv: readonly string[]): number {
       throw new UsageError(`unknown option ${arg}`)
     } else files.push(arg)
   }
-  if (files.length === 0) throw new UsageError('no FILE given')
+  if (files.length === 0 && clusterFiles.length === 0) throw new UsageError('no FILE given')
   // kubectl: "requesting uid, groups or user-extra for  without impersonating a user"
   if (asGroups.length && as === undefined) throw new UsageError('--as-group needs --as (the user to act as)')
-  const inputs: InputFile[] = files.map((f) => ({ name: f === '-' ? 'STDIN' : f, bytes: readInput(f) }))
-  const result = runCli(inputs, {
+  const input = (f: string): InputFile => ({ name: f === '-' ? 'STDIN' : f, bytes: readInput(f) })
+  const result = runCli(files.map(input), {
+    ...(clusterFiles.length ? { cluster: clusterFiles.map(input) } : {}),
     ...(seed !== undefined ? { seed } : {}),
     ...(untilMs !== undefined ? { untilMs } : {}),
     output,

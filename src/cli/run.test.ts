@@ -536,7 +536,8 @@ spec:
 
   it("warn: created, with kubectl's Warning line on stderr", () => {
     const out = runCli([{ name: 'p.yaml', text: `${ns('warn')}---\n${privileged}` }], { output: 'text' })
-    expect(out.stdout.split('\n')[0]).toBe('pod/root created')
+    // kubectl applies the Namespace, then the Pod, in file order.
+    expect(out.stdout.split('\n').slice(0, 2)).toEqual(['namespace/secure created', 'pod/root created'])
     expect(out.stderr).toMatch(
       /^Warning: would violate PodSecurity "restricted:latest": privileged \(container "nginx"/,
     )
@@ -674,12 +675,15 @@ describe('kubectl views at the end of a run (-o get-pods, get-nodes, get-events,
   })
 })
 
-describe('cluster setup in the files, and --as', () => {
-  const json = (files: Record<string, string>, options: Partial<CliOptions> = {}) => {
-    const out = runCli(
-      Object.entries(files).map(([name, text]) => ({ name, text })),
-      { output: 'json', ...options },
-    )
+describe('cluster setup in --cluster files, and --as', () => {
+  const inputs = (files: Record<string, string>) =>
+    Object.entries(files).map(([name, text]) => ({ name, text }))
+  const json = (
+    files: Record<string, string>,
+    options: Partial<CliOptions> = {},
+    cluster: Record<string, string> = {},
+  ) => {
+    const out = runCli(inputs(files), { output: 'json', ...options, cluster: inputs(cluster) })
     expect(out.stderr).toBe('')
     expect(out.exitCode).toBe(0)
     return JSON.parse(out.stdout) as Json
@@ -718,8 +722,8 @@ roleRef: {kind: Role, name: pod-maker, apiGroup: rbac.authorization.k8s.io}
     expect(r.pods).toEqual([])
   })
 
-  it('--as alice --as-group devs with a RoleBinding in the files (setup, not applied): 201', () => {
-    const r = json({ 'rbac.yaml': RBAC, 'pod.yaml': NGINX }, { as: 'alice', asGroups: ['devs'] })
+  it('--as alice --as-group devs with a RoleBinding in --cluster (setup, not applied): 201', () => {
+    const r = json({ 'pod.yaml': NGINX }, { as: 'alice', asGroups: ['devs'] }, { 'rbac.yaml': RBAC })
     expect(r.responses.map((x) => `${x.kind}/${x.name} ${x.code}`)).toEqual(['Pod/nginx 201'])
     // kubectl authenticated as her, with the group, by bearer token.
     const authn = r.trace.find((m) => m.summary === 'authenticated alice (token)') as
@@ -727,11 +731,21 @@ roleRef: {kind: Role, name: pod-maker, apiGroup: rbac.authorization.k8s.io}
       | undefined
     expect(authn?.payload?.groups).toEqual(['devs', 'system:authenticated'])
     // Without the group, the binding does not apply to her.
-    const denied = json({ 'rbac.yaml': RBAC, 'pod.yaml': NGINX }, { as: 'alice' })
+    const denied = json({ 'pod.yaml': NGINX }, { as: 'alice' }, { 'rbac.yaml': RBAC })
     expect(denied.responses.map((x) => x.code)).toEqual([403])
   })
 
-  it('a ResourceQuota in the files (written at bootstrap with its status) rejects the 4th Pod', () => {
+  it('RBAC objects in FILE are applied as the acting user, as kubectl would: alice may not', () => {
+    const out = runCli(inputs({ 'all.yaml': `${RBAC}---\n${NGINX}` }), { output: 'text', as: 'alice' })
+    expect(out.stderr.split('\n')[0]).toBe(
+      'Error from server (Forbidden): error when retrieving current configuration of:',
+    )
+    expect(out.stderr).toContain(
+      'roles.rbac.authorization.k8s.io "pod-maker" is forbidden: User "alice" cannot get resource "roles" in API group "rbac.authorization.k8s.io" in the namespace "default"',
+    )
+  })
+
+  it('a ResourceQuota in --cluster (written at bootstrap with its status) rejects the 4th Pod', () => {
     const quota = `apiVersion: v1
 kind: Namespace
 metadata: {name: team-a, labels: {team: a}}
@@ -745,7 +759,7 @@ spec:
     const pods = [1, 2, 3, 4]
       .map((i) => NGINX.replace('name: nginx\n', `name: nginx-${i}\n  namespace: team-a\n`))
       .join('---\n')
-    const r = json({ 'quota.yaml': quota, 'pods.yaml': pods })
+    const r = json({ 'pods.yaml': pods }, {}, { 'quota.yaml': quota })
     expect(r.responses.map((x) => `${x.name} ${x.code}`)).toEqual([
       'nginx-1 201',
       'nginx-2 201',
@@ -757,7 +771,7 @@ spec:
     )
   })
 
-  it('a WebhookServer and a MutatingWebhookConfiguration in the files inject a sidecar', () => {
+  it('a WebhookServer and a MutatingWebhookConfiguration in --cluster inject a sidecar', () => {
     const setup = `apiVersion: podflow.dev/v1alpha1
 kind: WebhookServer
 metadata: {name: sidecar-injector, namespace: webhooks}
@@ -780,7 +794,7 @@ webhooks:
   sideEffects: None
   admissionReviewVersions: [v1]
 `
-    const r = json({ 'setup.yaml': setup, 'pod.yaml': NGINX })
+    const r = json({ 'pod.yaml': NGINX }, {}, { 'setup.yaml': setup })
     expect(r.responses.map((x) => `${x.kind}/${x.name} ${x.code}`)).toEqual(['Pod/nginx 201'])
     expect(r.pods[0]?.spec?.containers.map((c) => c.name)).toEqual(['nginx', 'proxy'])
     expect(r.pods[0]?.status?.phase).toBe('Running')
@@ -798,11 +812,136 @@ metadata: {name: limits, namespace: team-b}
 spec:
   limits: [{type: Container, default: {cpu: 500m}}]
 `
-    const out = runCli([{ name: 'setup.yaml', text }], { output: 'text' })
+    const out = runCli(inputs({ 'pod.yaml': NGINX }), {
+      output: 'text',
+      cluster: inputs({ 'setup.yaml': text }),
+    })
     expect([out.exitCode, out.stderr]).toEqual([
       1,
-      'error: setup.yaml:6: LimitRange "limits": namespace "team-b" does not exist when the cluster starts (only default, kube-node-lease, kube-public, kube-system and the cluster\'s Namespaces do); add a Namespace "team-b" beside it\n' +
-        'error: setup.yaml:1: WebhookServer "broken": spec.behavior needs exactly one of allow, patch, deny\n',
+      'error: setup.yaml:1: WebhookServer "broken": spec.behavior needs exactly one of allow, patch, deny\n' +
+        'error: setup.yaml:6: LimitRange "limits": namespace "team-b" does not exist when the cluster starts (only default, kube-node-lease, kube-public, kube-system and the cluster\'s Namespaces do); add a Namespace "team-b" beside it\n',
+    ])
+  })
+})
+
+describe('kubectl apply -f of every kind, in file order', () => {
+  const ALL = `apiVersion: v1
+kind: Namespace
+metadata: {name: my-ns}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high-priority}
+value: 1000000
+globalDefault: false
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: game-demo, namespace: my-ns}
+data: {player_initial_lives: "3"}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: creds, namespace: my-ns}
+stringData: {password: s3cret}
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: web, namespace: my-ns}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: pod-reader, namespace: my-ns}
+rules: [{apiGroups: [""], resources: [pods], verbs: [get, list, watch]}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: my-ns}
+spec:
+  selector: {app: web}
+  ports: [{port: 80, targetPort: 9376}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: my-ns, labels: {app: web}}
+spec:
+  serviceAccountName: web
+  priorityClassName: high-priority
+  containers:
+  - name: c
+    image: nginx
+    env:
+    - name: LIVES
+      valueFrom: {configMapKeyRef: {name: game-demo, key: player_initial_lives}}
+`
+
+  it("prints kubectl's line for each object, and the Pod uses what came before it", () => {
+    const out = runCli([{ name: 'all.yaml', text: ALL }], { output: 'text' })
+    expect(out.stderr).toBe('')
+    expect(out.stdout.split('\n\n')[0]?.split('\n')).toEqual([
+      'namespace/my-ns created',
+      'priorityclass.scheduling.k8s.io/high-priority created',
+      'configmap/game-demo created',
+      'secret/creds created',
+      'serviceaccount/web created',
+      'role.rbac.authorization.k8s.io/pod-reader created',
+      'service/web created',
+      'pod/web created',
+    ])
+    const r = JSON.parse(runCli([{ name: 'all.yaml', text: ALL }], { output: 'json' }).stdout) as Json
+    const pod = r.pods[0] as Pod
+    expect([pod.spec?.priority, pod.status?.phase]).toEqual([1000000, 'Running'])
+    // Each object is a request of kubectl's on the graph: a GET (404), then a POST.
+    const posts = r.trace.filter((m) => m.from === 'kubectl' && m.summary.startsWith('POST '))
+    expect(posts.map((m) => m.summary.split('?')[0])).toEqual([
+      'POST /api/v1/namespaces',
+      'POST /apis/scheduling.k8s.io/v1/priorityclasses',
+      'POST /api/v1/namespaces/my-ns/configmaps',
+      'POST /api/v1/namespaces/my-ns/secrets',
+      'POST /api/v1/namespaces/my-ns/serviceaccounts',
+      'POST /apis/rbac.authorization.k8s.io/v1/namespaces/my-ns/roles',
+      'POST /api/v1/namespaces/my-ns/services',
+      'POST /api/v1/namespaces/my-ns/pods',
+    ])
+  })
+
+  it('a Pod before its Namespace in the file fails as on a real cluster: the namespace is not there yet', () => {
+    const [ns, ...rest] = ALL.split('---\n')
+    const out = runCli([{ name: 'late.yaml', text: [...rest, ns].join('---\n') }], { output: 'text' })
+    expect(out.stderr).toContain(
+      'Error from server (NotFound): error when creating "late.yaml": namespaces "my-ns" not found',
+    )
+    expect(out.stdout).toContain('namespace/my-ns created')
+  })
+
+  it('--cluster: the same objects exist before the story begins, and the Pods there run at time 0', () => {
+    const setup = `${ALL.split('---\n').slice(0, 6).join('---\n')}---
+apiVersion: v1
+kind: Pod
+metadata: {name: already-there, namespace: my-ns}
+spec:
+  nodeName: worker-1
+  containers: [{name: c, image: nginx}]
+`
+    const out = runCli([{ name: 'pod.yaml', text: ALL.split('---\n').at(-1) as string }], {
+      output: 'json',
+      cluster: [{ name: 'cluster.yaml', text: setup }],
+    })
+    expect(out.stderr).toBe('')
+    const r = JSON.parse(out.stdout) as Json
+    expect(r.responses.map((x) => `${x.kind}/${x.name} ${x.code}`)).toEqual(['Pod/web 201'])
+    expect(r.pods.map((p) => `${p.metadata?.name} ${p.spec?.nodeName ?? ''} ${p.status?.phase}`)).toEqual([
+      'already-there worker-1 Running',
+      expect.stringMatching(/^web worker-\d Running$/),
+    ])
+  })
+
+  it('an unknown kind gets kubectl’s own error, and nothing is sent', () => {
+    const foo = 'apiVersion: example.com/v1\nkind: Foo\nmetadata: {name: x}\n'
+    const out = runCli([{ name: 'foo.yaml', text: foo }], { output: 'text' })
+    expect([out.exitCode, out.stderr]).toEqual([
+      1,
+      'error: foo.yaml:1: resource mapping not found for name: "x" namespace: "" from "foo.yaml": no matches for kind "Foo" in version "example.com/v1"\nensure CRDs are installed first\n',
     ])
   })
 })

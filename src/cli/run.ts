@@ -1,12 +1,10 @@
 /**
- * The headless runner behind `npm run sim`: read manifests, build the scenario (Nodes replace the
- * default cluster; a KubeSchedulerConfiguration configures kube-scheduler; Users (podflow.dev/v1alpha1)
- * become the apiserver's token users; NodeFailures are faults; WebhookServers are simulated
- * webhook servers; setup objects (Namespaces, RBAC, ServiceAccounts, ResourceQuotas, LimitRanges,
- * PriorityClasses, webhook configurations) are written at bootstrap, as the cluster tab's are;
- * everything else is the workload, applied at time 0 in file order, as `kubectl apply -f` by the
- * admin or, with `as`, by that user), run the simulation, and format what happened. Pure apart
- * from its inputs, so tests call it.
+ * The headless runner behind `npm run sim`: read manifests with the scenario assembler
+ * (src/sim/scenario/assemble.ts) — the `--cluster` files as the Cluster tab, and in FILE the
+ * Nodes, KubeSchedulerConfiguration, Users, NodeFailures and WebhookServers as the cluster too;
+ * every API object of FILE is the workload, applied at time 0 in file order as `kubectl apply -f`
+ * does, by the admin or, with `as`, by that user — run the simulation, and format what happened.
+ * Pure apart from its inputs, so tests call it.
  */
 import {
   type AnyEvent,
@@ -18,32 +16,21 @@ import {
   podEvents,
   sortEventsAsListed,
 } from '../api/kubectl'
-import type { KubeObject, Node } from '../api/types'
 import type { TokenUser } from '../sim/apiserver/authn'
 import { Cluster } from '../sim/cluster/cluster'
-import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import { DEFAULT_START_TIME, parseStartTime } from '../sim/kernel/clock'
 import {
-  ADMIN_USER,
-  isClusterObject,
-  isUserDocument,
-  readClusterObjects,
-  userToken,
-} from '../sim/scenario/cluster-objects'
-import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
-import { fieldLine } from '../sim/scenario/field-line'
-import { parseManifests } from '../sim/scenario/parse'
+  assembleCluster,
+  isClusterOnlyDocument,
+  readDocuments,
+  type SourcedProblem,
+} from '../sim/scenario/assemble'
+import { ADMIN_USER, userToken } from '../sim/scenario/cluster-objects'
 import { type RunResult, runResult } from '../sim/scenario/result'
-import { DEFAULT_SEED, type FaultAction, type Scenario } from '../sim/scenario/scenario'
-import { isWebhookServerDocument, readWebhookServerItems } from '../sim/scenario/webhook-servers'
-import {
-  isSchedulerConfiguration,
-  type KubeSchedulerConfiguration,
-  readSchedulerConfiguration,
-} from '../sim/scheduler/config/configuration'
+import { DEFAULT_SEED, type Scenario } from '../sim/scenario/scenario'
 import { schedulingAttempts } from '../sim/scheduler/recording/attempts'
 import { formatEventLog } from './event-log'
-import { type InputFile, type TextFile, textFiles } from './input-text'
+import { type InputFile, textFiles } from './input-text'
 import { formatResponse, isError } from './responses'
 
 /**
@@ -66,6 +53,12 @@ export interface CliOptions {
    */
   readonly as?: string
   readonly asGroups?: readonly string[]
+  /**
+   * `--cluster FILE`: documents read as the app's Cluster tab reads them — what exists before the
+   * story begins (setup objects an administrator made, the Pods already running), besides the
+   * Nodes, users, faults and servers that are the cluster wherever they are written.
+   */
+  readonly cluster?: readonly InputFile[]
 }
 
 export type { InputFile } from './input-text'
@@ -77,87 +70,44 @@ export interface CliOutput {
 }
 
 export function runCli(inputs: readonly InputFile[], options: CliOptions): CliOutput {
-  const { files, errors } = textFiles(inputs)
-  if (errors.length) return failure(errors)
-  const objects: { object: KubeObject; file: TextFile; line: number }[] = []
-  for (const file of files) {
-    const parsed = parseManifests(file.text, file.name)
-    if (!parsed.ok) {
-      for (const e of parsed.errors) errors.push(`error: ${file.name}:${e.line}: ${e.message}`)
-      continue
-    }
-    for (const p of parsed.objects) objects.push({ object: p.object, file, line: p.line })
-  }
-  if (errors.length) return failure(errors)
+  const workloadFiles = textFiles(inputs)
+  const clusterFiles = textFiles(options.cluster ?? [])
+  const decodeErrors = [...clusterFiles.errors, ...workloadFiles.errors]
+  if (decodeErrors.length) return failure(decodeErrors)
+  const clusterRead = readDocuments(clusterFiles.files)
+  const workloadRead = readDocuments(workloadFiles.files)
+  const readErrors = [...clusterRead.problems, ...workloadRead.problems]
+  if (readErrors.length) return failure(readErrors.map(cliError))
   // kubectl apply -f of files without a single object.
-  if (objects.length === 0) return failure(['error: no objects passed to apply'])
-
-  // At most one scheduler configuration, checked as kube-scheduler checks its --config file.
-  const configs = objects.filter((o) => isSchedulerConfiguration(o.object))
-  for (const extra of configs.slice(1)) {
-    const first = configs[0] as (typeof configs)[number]
-    errors.push(
-      `error: ${extra.file.name}:${extra.line}: a second KubeSchedulerConfiguration (the first is at ${first.file.name}:${first.line}); kube-scheduler reads one`,
-    )
-  }
-  const config = configs[0]
-  if (config) {
-    const read = readSchedulerConfiguration(config.object)
-    if (!read.ok) {
-      for (const p of read.problems) {
-        const line = fieldLine(config.file.text, config.line, p.field)
-        errors.push(`error: ${config.file.name}:${line}: ${p.message}`)
-      }
-    }
-  }
-  // Users and the setup objects written at bootstrap (Namespaces first known to all of them).
-  const setup = readClusterObjects(
-    objects.filter((o) => isUserDocument(o.object) || isClusterObject(o.object)),
-  )
-  for (const p of setup.problems) errors.push(`error: ${p.item.file.name}:${p.item.line}: ${p.message}`)
-  const servers = readWebhookServerItems(objects.filter((o) => isWebhookServerDocument(o.object)))
-  for (const p of servers.problems) errors.push(`error: ${p.item.file.name}:${p.item.line}: ${p.message}`)
+  if (clusterRead.objects.length + workloadRead.objects.length === 0)
+    return failure(['error: no objects passed to apply'])
+  // What describes the simulated machines and servers is the cluster wherever it is written;
+  // every API object of FILE is the workload, applied in file order.
+  const cluster = assembleCluster([
+    ...clusterRead.objects,
+    ...workloadRead.objects.filter((o) => isClusterOnlyDocument(o.object)),
+  ])
+  const errors = cluster.ok ? [] : cluster.problems.map(cliError)
   if (options.as === ADMIN_USER)
     errors.push(
       `error: --as: "${ADMIN_USER}" is the cluster's administrator (kubeadm's admin.conf); leave --as out to apply as the admin`,
     )
-  if (errors.length) return failure(errors)
-  const users = actingUser(setup.users, options)
-
-  const isNode = (o: KubeObject) => o.kind === 'Node' && o.apiVersion === 'v1'
-  const nodes = objects.filter((o) => isNode(o.object)).map((o) => o.object as Node)
-  // NodeFailure documents: faults at virtual times, on this cluster's Nodes (or the default's).
-  const nodeNames = new Set(
-    nodes.length ? nodes.map((n) => n.metadata?.name ?? '') : DEFAULT_NODES.map((n) => n.name),
-  )
-  const faults: FaultAction[] = []
-  for (const o of objects.filter((x) => isFaultDocument(x.object))) {
-    const read = readNodeFailure(o.object, nodeNames)
-    if (read.ok) faults.push(read.fault)
-    else errors.push(`error: ${o.file.name}:${o.line}: ${read.message}`)
-  }
-  if (errors.length) return failure(errors)
-  const appliedFrom = objects.filter(
-    (o) =>
-      !isNode(o.object) &&
-      !isSchedulerConfiguration(o.object) &&
-      !isUserDocument(o.object) &&
-      !isFaultDocument(o.object) &&
-      !isWebhookServerDocument(o.object) &&
-      !isClusterObject(o.object),
-  )
+  if (!cluster.ok || errors.length) return failure(errors)
+  const users = actingUser(cluster.users, options)
+  const appliedFrom = workloadRead.objects.filter((o) => !isClusterOnlyDocument(o.object))
   const applied = appliedFrom.map((o) => o.object)
   const as = options.as !== undefined ? { as: options.as } : {}
   const scenario: Scenario = {
     seed: options.seed ?? DEFAULT_SEED,
-    ...(nodes.length ? { nodes } : {}),
-    ...(config ? { schedulerConfiguration: config.object as KubeSchedulerConfiguration } : {}),
+    ...(cluster.nodes.length ? { nodes: cluster.nodes } : {}),
+    ...(cluster.schedulerConfiguration ? { schedulerConfiguration: cluster.schedulerConfiguration } : {}),
     ...(users.length ? { users } : {}),
-    ...(setup.objects.length ? { clusterObjects: setup.objects } : {}),
-    ...(servers.servers.length ? { webhookServers: servers.servers } : {}),
+    ...(cluster.objects.length ? { clusterObjects: cluster.objects } : {}),
+    ...(cluster.pods.length ? { pods: cluster.pods } : {}),
+    ...(cluster.webhookServers.length ? { webhookServers: cluster.webhookServers } : {}),
     actions: [
       ...(applied.length ? [{ type: 'apply' as const, atMs: 0, objects: applied, ...as }] : []),
-      ...faults,
+      ...cluster.faults,
     ],
   }
   let result: RunResult
@@ -176,7 +126,7 @@ export function runCli(inputs: readonly InputFile[], options: CliOptions): CliOu
   if (options.output === 'json')
     return { exitCode: 0, stdout: `${JSON.stringify(jsonOutput(result))}\n`, stderr: '' }
   // One apply action, one response per applied object in order: the i-th came from this file.
-  const sources = appliedFrom.map((o) => o.file.name)
+  const sources = appliedFrom.map((o) => o.source.name)
   if (options.output !== 'text') return { exitCode: 0, ...viewOutput(result, sources, options.output) }
   return { exitCode: 0, ...textOutput(result, sources) }
 }
@@ -198,6 +148,11 @@ function actingUser(users: readonly TokenUser[], options: CliOptions): TokenUser
     ...(groups.length ? { groups } : {}),
   }
   return existing ? users.map((u) => (u === existing ? user : u)) : [...users, user]
+}
+
+/** kubectl's way of naming a place: `error: FILE:LINE: message`. */
+function cliError(p: SourcedProblem): string {
+  return `error: ${p.source}:${p.line}: ${p.message}`
 }
 
 function failure(errors: readonly string[]): CliOutput {

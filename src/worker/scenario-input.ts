@@ -1,13 +1,11 @@
 /**
  * From the scenario as the UI edits it (YAML text) to the scenario the simulation runs (objects):
- * the cluster tab's Nodes, scheduler configuration, users, setup objects (Namespaces, RBAC,
- * ServiceAccounts, quotas, limit ranges, priority classes, webhook configurations), the Pods
- * already there (bootstrap Pods), faults and webhook servers, and every action's manifests, parsed as
- * kubectl (and kube-scheduler, for its configuration) would, with every problem reported at its
- * line.
+ * the cluster tab read by the scenario assembler (src/sim/scenario/assemble.ts) and every
+ * action's manifests read as kubectl would, each problem at its line; the parses are kept, since
+ * every fork reads the whole scenario again.
  */
 import { resourceForKind } from '../api/resources'
-import { deepFreeze, type KubeObject, type Node, type Pod } from '../api/types'
+import { deepFreeze, type KubeObject } from '../api/types'
 import type {
   NodeActionInput,
   ParseProblem,
@@ -15,34 +13,22 @@ import type {
   ScenarioInput,
   UserActionInput,
 } from '../protocol/messages'
-import type { TokenUser } from '../sim/apiserver/authn'
 import { DEFAULT_NODES } from '../sim/cluster/default-cluster'
 import { FAULT_TYPES } from '../sim/faults/fault'
 import { faultTargetProblem, readFault } from '../sim/faults/read'
-import { isPodDocument, readBootstrapPods } from '../sim/scenario/bootstrap-pods'
 import {
-  CLUSTER_KINDS_TEXT,
-  isClusterObject,
-  isUserDocument,
-  readClusterObjects,
-  USER_API_VERSION,
-} from '../sim/scenario/cluster-objects'
-import { isFaultDocument, readNodeFailure } from '../sim/scenario/faults'
-import { fieldLine } from '../sim/scenario/field-line'
-import { parseManifests, unknownKindMessage } from '../sim/scenario/parse'
+  type AssembledCluster,
+  assembleCluster,
+  readDocuments,
+  readWorkload,
+  type SourcedProblem,
+} from '../sim/scenario/assemble'
 import {
   type FaultAction,
   NODE_ACTION_TYPES,
   type Scenario,
   type ScenarioAction,
 } from '../sim/scenario/scenario'
-import { isWebhookServerDocument, readWebhookServerItems } from '../sim/scenario/webhook-servers'
-import {
-  isSchedulerConfiguration,
-  type KubeSchedulerConfiguration,
-  readSchedulerConfiguration,
-} from '../sim/scheduler/config/configuration'
-import type { WebhookServerSpec } from '../sim/webhook/server'
 
 /** One action of a parsed scenario, with the line where each applied object's document starts. */
 export interface ParsedAction {
@@ -99,162 +85,35 @@ export function parseApply(yaml: string): ApplyParse {
 }
 
 function readApply(yaml: string): ApplyParse {
-  const parsed = parseManifests(yaml)
-  if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
-  // kubectl cannot apply a scheduler configuration or a user: the apiserver serves no such kind.
-  const notApi = parsed.objects.filter(
-    (p) =>
-      isSchedulerConfiguration(p.object) ||
-      isUserDocument(p.object) ||
-      isFaultDocument(p.object) ||
-      isWebhookServerDocument(p.object),
-  )
-  if (notApi.length) {
-    return {
-      ok: false,
-      problems: notApi.map((p) => ({
-        line: p.line,
-        message: `${unknownKindMessage(p.object)}\n(${
-          isUserDocument(p.object)
-            ? 'a User is one of the cluster’s users'
-            : isFaultDocument(p.object)
-              ? 'a NodeFailure is a fault the scenario injects'
-              : isWebhookServerDocument(p.object)
-                ? 'a WebhookServer is a simulated webhook server'
-                : 'a KubeSchedulerConfiguration configures kube-scheduler'
-        }: it belongs in the cluster tab)`,
-      })),
-    }
+  const read = readDocuments([{ name: 'STDIN', text: yaml }])
+  if (read.problems.length) return { ok: false, problems: read.problems.map(toProblem) }
+  const workload = readWorkload(read.objects)
+  if (!workload.ok) return { ok: false, problems: workload.problems.map(toProblem) }
+  return {
+    ok: true,
+    objects: workload.objects.map((p) => p.object),
+    lines: workload.objects.map((p) => p.line),
   }
-  // kubectl apply -f of a file without objects: "error: no objects passed to apply".
-  if (parsed.objects.length === 0)
-    return { ok: false, problems: [{ line: 1, message: 'no objects passed to apply' }] }
-  return { ok: true, objects: parsed.objects.map((p) => p.object), lines: parsed.objects.map((p) => p.line) }
 }
 
 /**
  * The cluster tab, parsed: its Nodes (empty: the default cluster), the scheduler's configuration,
- * the users (each with its token) and the objects written at bootstrap.
+ * the users (each with its token), the objects written at bootstrap, the Pods already there,
+ * faults and webhook servers (see assembleCluster).
  */
 export type ClusterParse =
-  | {
-      readonly ok: true
-      readonly nodes: readonly Node[]
-      readonly schedulerConfiguration?: KubeSchedulerConfiguration
-      readonly users: readonly TokenUser[]
-      readonly objects: readonly KubeObject[]
-      /** Pod documents: the Pods already there when the cluster starts (bootstrap Pods). */
-      readonly pods: readonly Pod[]
-      /** NodeFailure documents, as the scenario's fault actions. */
-      readonly faults: readonly FaultAction[]
-      /** WebhookServer documents: the simulated servers behind webhook configurations' Services. */
-      readonly webhookServers: readonly WebhookServerSpec[]
-    }
+  | ({ readonly ok: true } & AssembledCluster)
   | { readonly ok: false; readonly problems: readonly ParseProblem[] }
 
 /**
- * The cluster tab: Node objects (apiVersion v1), each name once; at most one
- * KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1), validated as kube-scheduler
- * validates its configuration, each problem at the line of its field; Users, NodeFailures and
- * WebhookServers (podflow.dev/v1alpha1); setup objects (Namespaces, Roles, ClusterRoles,
- * RoleBindings, ClusterRoleBindings, ServiceAccounts, ResourceQuotas, LimitRanges,
- * PriorityClasses, Mutating/ValidatingWebhookConfigurations) in a system namespace or one of the
- * tab's Namespaces (see readClusterObjects); Pods (apiVersion v1): the Pods already there when
- * the cluster starts, running on their `spec.nodeName`, one of the tab's Nodes (see
- * readBootstrapPods; each problem at the line of its field). Empty text (or only comments) is the default cluster with the default
- * scheduler, returned as no nodes.
+ * The cluster tab, read by the scenario assembler (assembleCluster); every problem at its line.
+ * Empty text (or only comments) is the default cluster with the default scheduler.
  */
 export function parseClusterYaml(yaml: string): ClusterParse {
-  const parsed = parseManifests(yaml)
-  if (!parsed.ok) return { ok: false, problems: parsed.errors.map(toProblem) }
-  const problems: ParseProblem[] = []
-  const seen = new Set<string>()
-  const nodes: Node[] = []
-  let config: { object: KubeSchedulerConfiguration; line: number } | undefined
-  const failures: { object: KubeObject; line: number }[] = []
-  const others = readClusterObjects(
-    parsed.objects.filter((p) => isUserDocument(p.object) || isClusterObject(p.object)),
-  )
-  for (const p of others.problems) problems.push({ line: p.item.line, message: p.message })
-  const servers = readWebhookServerItems(parsed.objects.filter((p) => isWebhookServerDocument(p.object)))
-  for (const p of servers.problems) problems.push({ line: p.item.line, message: p.message })
-  const podDocuments = parsed.objects.filter((p) => isPodDocument(p.object))
-  for (const { object, line } of parsed.objects) {
-    if (
-      isUserDocument(object) ||
-      isClusterObject(object) ||
-      isWebhookServerDocument(object) ||
-      isPodDocument(object)
-    )
-      continue
-    if (isFaultDocument(object)) {
-      failures.push({ object, line })
-      continue
-    }
-    const name = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined
-    if (isSchedulerConfiguration(object)) {
-      if (config) {
-        problems.push({
-          line,
-          message: `a second KubeSchedulerConfiguration (the first is at line ${config.line}); kube-scheduler reads one`,
-        })
-      } else config = { object, line }
-      continue
-    }
-    if (object.kind !== 'Node' || object.apiVersion !== 'v1') {
-      problems.push({
-        line,
-        message: `only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: ${USER_API_VERSION}), setup objects (${CLUSTER_KINDS_TEXT}) and the Pods already running (apiVersion: v1, kind: Pod) belong in the cluster; found ${object.apiVersion} ${object.kind}${name ? ` "${name}"` : ''}`,
-      })
-      continue
-    }
-    if (!name) {
-      problems.push({ line, message: 'a Node needs metadata.name' })
-      continue
-    }
-    if (seen.has(name)) problems.push({ line, message: `Node "${name}" is defined twice` })
-    seen.add(name)
-    nodes.push(object as Node)
-  }
-  // Faults and Pods name Nodes of this cluster (or of the default one when the tab has none).
-  const nodeNames = new Set(nodes.length ? seen : DEFAULT_NODES.map((n) => n.name))
-  const namespaceNames = new Set(
-    others.objects
-      .filter((o) => o.apiVersion === 'v1' && o.kind === 'Namespace')
-      .map((o) => o.metadata?.name ?? ''),
-  )
-  const bootstrapPods = readBootstrapPods(podDocuments, nodeNames, namespaceNames)
-  for (const p of bootstrapPods.problems) {
-    problems.push({
-      line: p.field ? fieldLine(yaml, p.item.line, p.field) : p.item.line,
-      message: p.message,
-    })
-  }
-  const faults: FaultAction[] = []
-  for (const { object, line } of failures) {
-    const read = readNodeFailure(object, nodeNames)
-    if (read.ok) faults.push(read.fault)
-    else problems.push({ line, message: read.message })
-  }
-  if (config) {
-    const read = readSchedulerConfiguration(config.object)
-    if (!read.ok) {
-      for (const p of read.problems) {
-        problems.push({ line: fieldLine(yaml, config.line, p.field), message: p.message })
-      }
-    }
-  }
-  if (problems.length) return { ok: false, problems: problems.sort((a, b) => a.line - b.line) }
-  return {
-    ok: true,
-    nodes,
-    ...(config ? { schedulerConfiguration: config.object } : {}),
-    users: others.users,
-    objects: others.objects,
-    pods: bootstrapPods.pods,
-    faults,
-    webhookServers: servers.servers,
-  }
+  const read = readDocuments([{ name: 'STDIN', text: yaml }])
+  if (read.problems.length) return { ok: false, problems: read.problems.map(toProblem) }
+  const cluster = assembleCluster(read.objects)
+  return cluster.ok ? cluster : { ok: false, problems: cluster.problems.map(toProblem) }
 }
 
 /** The whole scenario; problems in an action are prefixed with its place (`action 2: …`). */
@@ -439,6 +298,6 @@ export function normalizeAtMs(atMs: number): number | undefined {
   return Math.max(0, Math.ceil(atMs))
 }
 
-function toProblem(e: { line: number; column?: number; message: string }): ParseProblem {
+function toProblem(e: SourcedProblem): ParseProblem {
   return { line: e.line, ...(e.column !== undefined ? { column: e.column } : {}), message: e.message }
 }

@@ -131,7 +131,7 @@ describe('Session: load', () => {
           {
             line: 11,
             message:
-              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: podflow.dev/v1alpha1), setup objects (Namespace, ServiceAccount, Role, RoleBinding, ClusterRole, ClusterRoleBinding, ResourceQuota, LimitRange, PriorityClass, MutatingWebhookConfiguration, ValidatingWebhookConfiguration) and the Pods already running (apiVersion: v1, kind: Pod) belong in the cluster; found v1 Service "web"',
+              'cluster: only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: podflow.dev/v1alpha1), setup objects (Namespace, ServiceAccount, ConfigMap, Secret, Role, RoleBinding, ClusterRole, ClusterRoleBinding, ResourceQuota, LimitRange, PriorityClass, MutatingWebhookConfiguration, ValidatingWebhookConfiguration) and the Pods already running (apiVersion: v1, kind: Pod) belong in the cluster; found v1 Service "web"',
           },
         ],
       },

@@ -3,8 +3,8 @@
  * (a podflow document, `kind: User`, standing in for the apiserver's static token file or an
  * identity provider) and the setup objects written at bootstrap, as an administrator would have
  * created them before the scenario began: Namespaces (with their labels, e.g. Pod Security's),
- * RBAC objects, ServiceAccounts, ResourceQuotas, LimitRanges, PriorityClasses and admission
- * webhook configurations.
+ * RBAC objects, ServiceAccounts, ConfigMaps, Secrets, ResourceQuotas, LimitRanges,
+ * PriorityClasses and admission webhook configurations.
  */
 import { resourceForKind } from '../../api/resources'
 import { formatFieldError } from '../../api/status'
@@ -31,6 +31,8 @@ export function isUserDocument(obj: { apiVersion?: unknown; kind?: unknown }): b
 export const CLUSTER_KINDS: readonly (readonly [string, string])[] = [
   ['v1', 'Namespace'],
   ['v1', 'ServiceAccount'],
+  ['v1', 'ConfigMap'],
+  ['v1', 'Secret'],
   ['rbac.authorization.k8s.io/v1', 'Role'],
   ['rbac.authorization.k8s.io/v1', 'RoleBinding'],
   ['rbac.authorization.k8s.io/v1', 'ClusterRole'],
