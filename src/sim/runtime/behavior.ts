@@ -62,6 +62,21 @@ export interface ContainerBehavior {
   readonly unhealthyAfterMs?: number
   /** `memory <rate>`: memory use grows by this many bytes per second from the start. */
   readonly memoryBytesPerSec?: number
+  /**
+   * Files the command's script creates and removes (`touch F`, `echo … > F`, `rm -f F`), in time
+   * order, ms after the start: what an exec probe such as `cat F` finds. Only files the script
+   * names are tracked; a probe of any other file passes, as before.
+   */
+  readonly files?: readonly FileEvent[]
+  /** The HTTP status an unhealthy process answers (default 503; agnhost `liveness` answers 500). */
+  readonly unhealthyHttpStatus?: number
+}
+
+/** A script's file operation: `path` exists (or no longer does) from `atMs` after the start. */
+export interface FileEvent {
+  readonly path: string
+  readonly atMs: number
+  readonly exists: boolean
 }
 
 export const ANNOTATION_PREFIX = 'behavior.podflow.dev/'
@@ -82,6 +97,11 @@ export interface BehaviorInput {
    * OOMKilled when it reaches it; absent or 0 = no limit.
    */
   readonly memoryLimitBytes?: number
+  /**
+   * The image reference as the Pod names it, for programs whose behaviour depends on the image
+   * (agnhost's `liveness` subcommand). Absent: only the command decides.
+   */
+  readonly image?: string
 }
 
 export interface ResolvedBehavior {
@@ -280,7 +300,16 @@ interface Outcome {
   /** Time the program takes; 'forever' when it never ends by itself. */
   readonly ms: number | 'forever'
   readonly code: number
+  /** Files the script touched and removed before it ended or ran forever. */
+  readonly files?: readonly FileEvent[]
 }
+
+/** How fast `stress --vm` dirties the memory it allocates (a malloc + memset loop). */
+export const STRESS_BYTES_PER_SEC = 1024 ** 3
+/** How long `wget` of one small page takes (DNS, connect, a few kB). */
+export const WGET_MS = 250
+/** `perl -Mbignum=bpi -e 'print bpi(N)'`: about a millisecond per digit (N = 2000: 2 s). */
+const BPI_MS_PER_DIGIT = 1
 
 const base = (word: string): string => word.slice(word.lastIndexOf('/') + 1)
 
@@ -320,9 +349,85 @@ function runArgv(argv: readonly string[], stdin: boolean): Outcome {
       return rest.length === 0 ? { ms: INSTANT_EXIT_MS, code: 2 } : { ms: 'forever', code: 0 }
     case 'tail':
       return rest.includes('-f') || rest.includes('-F') ? { ms: 'forever', code: 0 } : { ms: 0, code: 0 }
+    case 'wget':
+      // busybox wget: one URL fetched and written (-O file), or `wget: URL missing` and 1.
+      return rest.some((a) => /^[a-z]+:\/\//.test(a))
+        ? { ms: WGET_MS, code: 0 }
+        : { ms: INSTANT_EXIT_MS, code: 1 }
+    case 'perl':
+      return runPerl(rest)
     default:
       return INSTANT.has(cmd) ? { ms: 0, code: 0 } : { ms: 'forever', code: 0 }
   }
+}
+
+/** `perl [-flags] -e SCRIPT` (also `-le`, `-wle`): a one-liner that prints and ends with 0. */
+function runPerl(args: readonly string[]): Outcome {
+  const e = args.findIndex((a) => /^-[a-zA-Z]*e$/.test(a))
+  const script = e >= 0 ? args[e + 1] : undefined
+  if (script === undefined) return { ms: 'forever', code: 0 } // reads a program from stdin
+  const bpi = /\bbpi\((\d+)\)/.exec(script)
+  return { ms: Math.max(bpi ? Number(bpi[1]) * BPI_MS_PER_DIGIT : 0, INSTANT_EXIT_MS), code: 0 }
+}
+
+/**
+ * `stress --vm N --vm-bytes B [--vm-hang S] [--timeout T]` (polinux/stress, as the Kubernetes
+ * documentation's memory examples run it): N workers each keep B bytes dirty. Over the container's
+ * memory limit the kernel's OOM killer ends it as soon as the limit is reached; under it, it runs
+ * until stopped (or `--timeout`).
+ */
+function runStress(
+  args: readonly string[],
+  memoryLimitBytes: number | undefined,
+): ContainerBehavior | undefined {
+  const opt = (long: string, short: string): string | undefined => {
+    const i = args.findIndex((a) => a === long || a === short)
+    return i >= 0 ? args[i + 1] : undefined
+  }
+  const workers = Number(opt('--vm', '-m') ?? 0)
+  const bytesText = opt('--vm-bytes', '--vm-bytes') ?? '256M'
+  // stress reads B/K/M/G suffixes as powers of 1024.
+  const m = /^(\d+(?:\.\d+)?)([bBkKmMgG]?)$/.exec(bytesText)
+  const perWorker = m
+    ? Number(m[1]) *
+      1024 **
+        ({ '': 0, b: 0, k: 1, m: 2, g: 3 }[(m[2] ?? '').toLowerCase() as '' | 'b' | 'k' | 'm' | 'g'] ?? 0)
+    : undefined
+  const timeout = opt('--timeout', '-t')
+  const timeoutMs = timeout !== undefined ? parseSleep(timeout) : undefined
+  const ends =
+    typeof timeoutMs === 'number' ? { code: 0, afterMs: Math.max(timeoutMs, INSTANT_EXIT_MS) } : undefined
+  if (!Number.isFinite(workers) || workers <= 0 || perWorker === undefined) return ends ? { exit: ends } : {}
+  const total = workers * perWorker
+  if (memoryLimitBytes && memoryLimitBytes > 0 && total > memoryLimitBytes) {
+    const afterMs = Math.max(Math.ceil((memoryLimitBytes / STRESS_BYTES_PER_SEC) * 1000), INSTANT_EXIT_MS)
+    if (!ends || afterMs < ends.afterMs) return { exit: { code: 137, afterMs, oomKilled: true } }
+  }
+  return ends ? { exit: ends } : {}
+}
+
+/** What a script does to files: `touch F`, `echo … > F` create F; `rm [-f] F` removes it. */
+function fileEffects(
+  argv: readonly string[],
+  redirect: string | undefined,
+): { path: string; exists: boolean }[] {
+  const cmd = base(argv[0] ?? '')
+  const operands = argv.slice(1).filter((a) => !a.startsWith('-'))
+  if (cmd === 'touch') return operands.map((path) => ({ path, exists: true }))
+  if (cmd === 'rm') return operands.map((path) => ({ path, exists: false }))
+  return redirect ? [{ path: redirect, exists: true }] : []
+}
+
+/** Whether `path` exists `ms` after the start, by the script's file events; undefined when untracked. */
+export function fileExists(behavior: ContainerBehavior, path: string, ms: number): boolean | undefined {
+  let tracked = false
+  let exists = false
+  for (const f of behavior.files ?? []) {
+    if (f.path !== path) continue
+    tracked = true
+    if (f.atMs <= ms) exists = f.exists
+  }
+  return tracked ? exists : undefined
 }
 
 /** Split a shell word list, honouring simple quotes. */
@@ -341,6 +446,7 @@ function runScript(script: string, stdin: boolean): Outcome {
   let elapsed = 0
   let status = 0
   let op = ';'
+  const files: FileEvent[] = []
   for (const part of parts) {
     if (part === '&&' || part === '||' || part === ';' || part === '\n') {
       op = part === '\n' ? ';' : part
@@ -351,16 +457,36 @@ function runScript(script: string, stdin: boolean): Outcome {
     if ((op === '&&' && status !== 0) || (op === '||' && status === 0)) continue
     if (argv[0] === 'exit') {
       const code = argv.length > 1 ? Number(argv[1]) : status
-      return { ms: Math.max(elapsed, INSTANT_EXIT_MS), code: Number.isInteger(code) ? code & 255 : 2 }
+      return withFiles(
+        { ms: Math.max(elapsed, INSTANT_EXIT_MS), code: Number.isInteger(code) ? code & 255 : 2 },
+        files,
+      )
     }
     if (argv[0] === 'exec') argv.shift()
+    // `cmd > file` / `cmd >> file`: the file exists once the command ran.
+    let redirect: string | undefined
+    const r = argv.findIndex((w) => w === '>' || w === '>>')
+    if (r >= 0) {
+      redirect = argv[r + 1]
+      argv.splice(r)
+    } else {
+      const glued = argv.findIndex((w) => /^>>?[^>]/.test(w))
+      if (glued >= 0) {
+        redirect = (argv[glued] as string).replace(/^>>?/, '')
+        argv.splice(glued)
+      }
+    }
     const outcome = runArgv(argv, stdin)
-    if (outcome.ms === 'forever') return outcome
+    if (outcome.ms !== 'forever' && outcome.code === 0)
+      for (const f of fileEffects(argv, redirect)) files.push({ ...f, atMs: elapsed + outcome.ms })
+    if (outcome.ms === 'forever') return withFiles(outcome, files)
     elapsed += outcome.ms
     status = outcome.code
   }
-  return { ms: Math.max(elapsed, INSTANT_EXIT_MS), code: status }
+  return withFiles({ ms: Math.max(elapsed, INSTANT_EXIT_MS), code: status }, files)
 }
+
+const withFiles = (o: Outcome, files: readonly FileEvent[]): Outcome => (files.length ? { ...o, files } : o)
 
 /** True when PID 1 is a shell or `sleep`: they install no SIGTERM handler, so SIGTERM is ignored. */
 function pid1IgnoresSigterm(argv: readonly string[]): boolean {
@@ -370,6 +496,25 @@ function pid1IgnoresSigterm(argv: readonly string[]): boolean {
 
 function fromOutcome(o: Outcome): ContainerBehavior['exit'] {
   return o.ms === 'forever' ? undefined : { code: o.code, afterMs: Math.max(o.ms, INSTANT_EXIT_MS) }
+}
+
+/** agnhost's `liveness` server: /healthz answers 200 for 10 s after the start, then 500. */
+export const AGNHOST_LIVENESS_HEALTHY_MS = 10_000
+
+/**
+ * Programs that are more than a time and an exit code: `stress --vm` (memory against the limit)
+ * and agnhost's `liveness` subcommand (healthy, then not), as the Kubernetes documentation's
+ * examples run them.
+ */
+function programBehavior(argv: readonly string[], input: BehaviorInput): ContainerBehavior | undefined {
+  const cmd = base(argv[0] ?? '')
+  if (cmd === 'stress') return runStress(argv.slice(1), input.memoryLimitBytes)
+  // `args: [liveness]` with agnhost's entrypoint, or `command: [/agnhost, liveness]`.
+  const agnhost = input.image === undefined || /(^|\/)agnhost(:|@|$)/.test(input.image)
+  const sub = cmd === 'agnhost' ? argv[1] : input.command?.length ? undefined : argv[0]
+  if (agnhost && sub === 'liveness')
+    return { unhealthyAfterMs: AGNHOST_LIVENESS_HEALTHY_MS, unhealthyHttpStatus: 500 }
+  return undefined
 }
 
 /** Decide the behaviour of one container (see the module comment for the rules). */
@@ -383,11 +528,15 @@ export function resolveBehavior(input: BehaviorInput): ResolvedBehavior {
         ? [...input.args]
         : undefined
     if (argv) {
-      const exit = fromOutcome(runArgv(argv, stdin))
+      const special = programBehavior(argv, input)
+      if (special) return { behavior: special, source: 'command' }
+      const outcome = runArgv(argv, stdin)
+      const exit = fromOutcome(outcome)
       return {
         behavior: {
           ...(exit ? { exit } : {}),
           ...(pid1IgnoresSigterm(argv) ? { ignoresSigterm: true } : {}),
+          ...(outcome.files ? { files: outcome.files } : {}),
         },
         source: 'command',
       }
@@ -522,6 +671,17 @@ export function execFailureOutput(command: readonly string[]): string {
   return ''
 }
 
+/** The file an exec check reads (`cat F`, `test -e F`, `ls F`, also inside `sh -c`), if any. */
+function checkedFile(command: readonly string[]): string | undefined {
+  let argv = command
+  const c = argv.indexOf('-c')
+  if (SHELLS.has(base(argv[0] ?? '')) && c >= 0 && argv[c + 1] !== undefined)
+    argv = words((argv[c + 1] as string).split(/&&|\|\||;|\n/)[0] ?? '')
+  const cmd = base(argv[0] ?? '')
+  const operands = argv.slice(1).filter((a) => !a.startsWith('-'))
+  return cmd === 'cat' || cmd === 'test' || cmd === 'ls' || cmd === '[' ? operands[0] : undefined
+}
+
 /**
  * What a probe of `kind` sees `msSinceStart` after the process started, given its behaviour.
  * httpGet/tcpSocket/grpc: the kubelet's own request to `target.podIP` (or the probe's `host`);
@@ -548,7 +708,10 @@ export function probeOutcome(
   if (probe.exec) {
     const command = probe.exec.command ?? []
     const text = `exec ${command.join(' ')}`
-    return state === 'up'
+    const checked = checkedFile(command)
+    const missing =
+      state === 'up' && checked !== undefined && fileExists(behavior, checked, msSinceStart) === false
+    return state === 'up' && !missing
       ? { result: 'success', output: '', durationMs: 0, target: text, exitCode: 0 }
       : { result: 'failure', output: execFailureOutput(command), durationMs: 0, target: text, exitCode: 1 }
   }
@@ -578,7 +741,7 @@ export function probeOutcome(
     if (state === 'unhealthy')
       return {
         result: 'failure',
-        output: 'HTTP probe failed with statuscode: 503',
+        output: `HTTP probe failed with statuscode: ${behavior.unhealthyHttpStatus ?? 503}`,
         durationMs: PROBE_TIMINGS.requestMs,
         target: text,
       }

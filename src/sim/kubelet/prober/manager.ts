@@ -21,6 +21,7 @@ import {
   type ContainerBehavior,
   type ProbeKind,
   parseBehaviorAnnotation,
+  resolveBehavior,
 } from '../../runtime/behavior'
 import { probeKillMessage } from './messages'
 import type { ExecSyncFn, ProbeEventRecorder, ProbeResult, ProberEnv } from './prober'
@@ -109,11 +110,29 @@ export function probedContainers(pod: Pod): Container[] {
   ]
 }
 
-function annotationBehavior(pod: Pod, name: string): ContainerBehavior {
+/**
+ * What probes see of a container's process, read from the Pod as the runtime reads its config:
+ * the annotation when it parses, else what the command does (files its script creates and
+ * removes, agnhost's `liveness` server). The image's default entrypoint is the runtime's
+ * business; nothing a probe sees depends on it.
+ */
+function specBehavior(pod: Pod, name: string): ContainerBehavior {
   const text = pod.metadata?.annotations?.[ANNOTATION_PREFIX + name]
-  if (text === undefined) return {}
-  const parsed = parseBehaviorAnnotation(text)
-  return parsed.ok ? parsed.behavior : {}
+  if (text !== undefined) {
+    const parsed = parseBehaviorAnnotation(text)
+    if (parsed.ok) return parsed.behavior
+  }
+  const container = probedContainers(pod).find((c) => c.name === name)
+  if (!container) return {}
+  const { behavior } = resolveBehavior({
+    ...(container.command ? { command: container.command } : {}),
+    ...(container.args ? { args: container.args } : {}),
+    ...(container.image ? { image: container.image } : {}),
+    stdin: container.stdin === true,
+  })
+  // Only what a probe can see: when the process is up, healthy, ready, and which files exist.
+  const { exit: _exit, ignoresSigterm: _sigterm, memoryBytesPerSec: _memory, ...seen } = behavior
+  return seen
 }
 
 export class ProberManager implements ProbeResults, WorkerHost {
@@ -139,7 +158,7 @@ export class ProberManager implements ProbeResults, WorkerHost {
       stage: options.stage ?? 'containers',
     }
     this.kubeletStartedAtMs = options.kubeletStartedAtMs ?? Number.NEGATIVE_INFINITY
-    this.behaviorOf = options.behavior ?? annotationBehavior
+    this.behaviorOf = options.behavior ?? specBehavior
   }
 
   // ---- the kubelet's calls ----
