@@ -60,6 +60,8 @@ const CACHED: readonly ResourceInfo[] = [
   NAMESPACES,
   DEPLOYMENTS,
   REPLICA_SETS,
+  // The Service REST's allocators read what the Services hold (service-allocators.ts).
+  resourceByName('', 'services') as ResourceInfo,
   // The ServiceAccount admission plugin's informer.
   resourceByName('', 'serviceaccounts') as ResourceInfo,
   resourceByName('scheduling.k8s.io', 'priorityclasses') as ResourceInfo,

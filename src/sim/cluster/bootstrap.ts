@@ -1,7 +1,7 @@
 /**
  * The cluster as it was when the scenario began: the objects kubeadm and the controllers had
  * already written (namespaces, their default ServiceAccounts, the controllers' ServiceAccounts,
- * the bootstrap RBAC policy, the system PriorityClasses, the registered Nodes and their kubelets'
+ * the bootstrap RBAC policy, the system PriorityClasses, the `kubernetes` Service, the registered Nodes and their kubelets'
  * Leases), and the scenario's own setup objects (Namespaces, RBAC objects, ServiceAccounts,
  * ResourceQuotas, LimitRanges, PriorityClasses, webhook configurations), as its administrator had
  * created them, and as the controllers had completed them (a new Namespace's default
@@ -31,6 +31,10 @@ import { formatList, parseList, type ResourceList, resourceNames, zero } from '.
 import { makeNode, nodeConditions } from './default-cluster'
 
 const CONFIG_MAPS = resourceByName('', 'configmaps') as ResourceInfo
+const SERVICES = resourceByName('', 'services') as ResourceInfo
+
+/** The `kubernetes` Service's ClusterIP: the first address of 10.96.0.0/12. */
+export const KUBERNETES_SERVICE_IP = '10.96.0.1'
 
 export const SYSTEM_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const
 
@@ -127,6 +131,29 @@ export function bootstrap(
         'Used for system critical pods that must run in the cluster, but can be moved to another node if necessary.',
     } as KubeObject)
   }
+  // The `kubernetes` Service the apiserver's kubernetesservice controller keeps in `default`
+  // (pkg/controlplane/controller/kubernetesservice): the first IP of kubeadm's service CIDR,
+  // port 443 to the apiserver's secure port 6443, stored as the Service strategy would.
+  put(SERVICES, {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      labels: { component: 'apiserver', provider: 'kubernetes' },
+    },
+    spec: {
+      clusterIP: KUBERNETES_SERVICE_IP,
+      clusterIPs: [KUBERNETES_SERVICE_IP],
+      internalTrafficPolicy: 'Cluster',
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }],
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
+    },
+    status: { loadBalancer: {} },
+  } as KubeObject)
   const registered = nodes.map((node) => {
     const copy = clone(node)
     put(NODES, copy)

@@ -4,7 +4,7 @@
  * (PrepareForCreate, generateName, system fields, validation) → validating admission → etcd.
  */
 import { etcdKey } from '../../../api/resources'
-import { alreadyExists, invalid } from '../../../api/status'
+import { alreadyExists, internalError, invalid } from '../../../api/status'
 import { clone, type KubeObject, writableMeta } from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
 import { APISERVER } from '../../kernel/trace'
@@ -48,6 +48,12 @@ export function* create(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse
     const attemptAttrs = { ...attrs, object: obj }
     // BeforeCreate: PrepareForCreate, generateName, system fields, then validation.
     const meta = writableMeta(obj)
+    // store.go Create: BeginCreate (a Service's IP and port allocation) runs before BeforeCreate.
+    const begun = strategy.beginCreate?.(obj, { rng: kernel.rng, lister: ctx.lister })
+    if (begun && !begun.ok) {
+      if ('internal' in begun) return { code: 500, body: internalError(begun.internal) }
+      return { code: 422, body: invalid(ri.info.kind, meta.name ?? '', begun.errors, ri.apiGroup) }
+    }
     strategy.prepareForCreate?.(obj)
     if (!meta.name && meta.generateName) meta.name = generateName(kernel.rng, meta.generateName)
     meta.uid = newUid(kernel.rng)

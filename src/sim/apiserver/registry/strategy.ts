@@ -5,6 +5,8 @@
 import type { Deployment, ReplicaSet } from 'kubernetes-types/apps/v1'
 import type { FieldError } from '../../../api/status'
 import { fields, type KubeObject, type Pod } from '../../../api/types'
+import type { BeginCreateResult, CreateEnv } from './begin-create'
+import { BUILTIN_STRATEGIES } from './builtin-strategies'
 import { validateObjectMeta } from './meta-validation'
 import { defaultPodSpec } from './pod-defaults'
 import { validatePod } from './pod-validation'
@@ -15,6 +17,8 @@ import { validateWorkload } from './workload-validation'
 export interface Strategy {
   /** Scheme defaults, applied to a fresh copy of the decoded body. */
   defaults?(obj: KubeObject): void
+  /** The REST's BeginCreate (begin-create.ts): a Service's ClusterIP and NodePort allocation. */
+  beginCreate?(obj: KubeObject, env: CreateEnv): BeginCreateResult
   prepareForCreate?(obj: KubeObject): void
   validate(obj: KubeObject, namespaced: boolean): FieldError[]
   /** Whether spec and status are written separately (main resource vs `/status`). */
@@ -86,6 +90,8 @@ const STRATEGIES: Record<string, Strategy> = {
   'apps/replicasets': replicasets,
   '/namespaces': namespaces,
   '/nodes': nodes,
+  // The kinds no simulated controller acts on (builtin-strategies.ts), over the entries above.
+  ...BUILTIN_STRATEGIES,
 }
 
 export function strategyFor(group: string, resource: string): Strategy {
