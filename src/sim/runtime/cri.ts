@@ -89,6 +89,15 @@ export interface Image {
   readonly repoDigests: readonly string[]
   /** Bytes, as the kubelet's `Image size:` and node.status.images report. */
   readonly size: number
+  /** The image config's user when numeric (CRI Image.uid); absent when unset or a name. */
+  readonly uid?: number
+  /** The image config's user when not numeric (CRI Image.username, e.g. `nobody`). */
+  readonly username?: string
+  /**
+   * Not CRI: the simulation's catalog does not know the image, so `size` is an estimate from its
+   * name (the inspector says so).
+   */
+  readonly sizeEstimated?: true
 }
 
 /** gRPC status codes that the simulated runtime returns. */

@@ -3,7 +3,7 @@
  * under which names. It starts from the Node's `status.images` and grows with each pull.
  */
 import type { ContainerImage } from 'kubernetes-types/core/v1'
-import { type CatalogImage, digests, findImageByName } from './catalog'
+import { type CatalogImage, digests, findImageByName, imageUser } from './catalog'
 import type { Image } from './cri'
 import { normalizedName, parseImageRef, repositoryOf } from './image-ref'
 import { sha256Hex } from './sha256'
@@ -13,6 +13,9 @@ interface StoredImage {
   readonly repoTags: string[]
   readonly repoDigests: string[]
   readonly size: number
+  /** The config's User (`''` = root). */
+  readonly user: string
+  readonly sizeEstimated: boolean
 }
 
 export class ImageStore {
@@ -26,7 +29,15 @@ export class ImageStore {
     const names = entry.names ?? []
     const known = names.map((n) => findImageByName(n)).find((i) => i !== undefined)
     const id = known ? digests(known).imageId : `sha256:${sha256Hex(`podflow preloaded ${names.join(',')}`)}`
-    const stored = this.byId.get(id) ?? { id, repoTags: [], repoDigests: [], size: entry.sizeBytes ?? 0 }
+    const stored = this.byId.get(id) ?? {
+      id,
+      repoTags: [],
+      repoDigests: [],
+      size: entry.sizeBytes ?? 0,
+      user: known?.user ?? '',
+      // The Node reported the size: it is the real one even for an image the catalog does not know.
+      sizeEstimated: entry.sizeBytes === undefined && (known?.sizeEstimated ?? false),
+    }
     for (const n of names) {
       const list = n.includes('@') ? stored.repoDigests : stored.repoTags
       const normalized = n.includes('@') ? n : (normalizeOrSelf(n) ?? n)
@@ -44,16 +55,32 @@ export class ImageStore {
       repoTags: [],
       repoDigests: [],
       size: image.sizeBytes,
+      user: image.user,
+      sizeEstimated: image.sizeEstimated,
     }
-    const parsed = parseImageRef(pulledAs)
-    if (parsed.ok && !parsed.ref.digest) {
-      const tag = normalizedName(parsed.ref)
-      if (!stored.repoTags.includes(tag)) stored.repoTags.push(tag)
-    }
+    this.addTag(stored, pulledAs)
     const repoDigest = `${image.repository}@${d.manifestDigest}`
     if (!stored.repoDigests.includes(repoDigest)) stored.repoDigests.push(repoDigest)
     this.byId.set(d.imageId, stored)
     return d.imageId
+  }
+
+  /**
+   * Record one more name for an image already in the store (a pull whose manifest digest the
+   * store already has). Returns the image id.
+   */
+  tag(id: string, pulledAs: string): string {
+    const stored = this.byId.get(id)
+    if (stored) this.addTag(stored, pulledAs)
+    return id
+  }
+
+  private addTag(stored: StoredImage, name: string): void {
+    const parsed = parseImageRef(name)
+    if (parsed.ok && !parsed.ref.digest) {
+      const tag = normalizedName(parsed.ref)
+      if (!stored.repoTags.includes(tag)) stored.repoTags.push(tag)
+    }
   }
 
   /**
@@ -118,5 +145,7 @@ function snapshot(image: StoredImage): Image {
     repoTags: [...image.repoTags],
     repoDigests: [...image.repoDigests],
     size: image.size,
+    ...imageUser(image.user),
+    ...(image.sizeEstimated ? { sizeEstimated: true as const } : {}),
   }
 }

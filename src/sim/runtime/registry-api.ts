@@ -36,6 +36,8 @@ export interface ImageManifest {
   readonly config: Descriptor
   /** The simulation sends all layers as one blob: one descriptor with their total size. */
   readonly layers: readonly Descriptor[]
+  /** `dev.podflow.size-estimated: "true"` when the catalog guessed the size from the name. */
+  readonly annotations?: Readonly<Record<string, string>>
 }
 
 export const requestSummary = (r: RegistryRequest): string => `${r.method} ${r.path}`

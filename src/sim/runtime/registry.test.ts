@@ -24,13 +24,30 @@ describe('the registry (OCI distribution API over the catalog)', () => {
       '/v2/library/nginxx/manifests/latest',
       401,
     ],
-    ['an unknown repository elsewhere: 404', 'registry.k8s.io', '/v2/pausee/manifests/3.10', 404],
-    ['an unknown tag: 404', 'registry-1.docker.io', '/v2/library/nginx/manifests/nope', 404],
+    [
+      'a tag the official image never had: 404',
+      'registry-1.docker.io',
+      '/v2/library/nginx/manifests/1.277',
+      404,
+    ],
+    ['a real old tag: 200', 'registry-1.docker.io', '/v2/library/nginx/manifests/1.14.2', 200],
+    ['a tag registry.k8s.io does not have: 404', 'registry.k8s.io', '/v2/pause/manifests/3.11', 404],
+    ['a repository the catalog does not know: 200', 'registry.k8s.io', '/v2/pausee/manifests/3.10', 200],
+    ['a private registry: 200', 'registry.example.com', '/v2/team/app/manifests/v3', 200],
+    ['a Docker Hub user repository: 200', 'registry-1.docker.io', '/v2/someuser/app/manifests/1.0', 200],
   ])('%s', (_name, host, path, status) => {
     expect(ask('HEAD', host, path).response.status).toBe(status)
   })
 
+  it('marks the manifest of an image whose size is estimated', () => {
+    const { response } = ask('GET', 'registry.example.com', '/v2/team/app/manifests/v3')
+    expect(response.body).toMatchObject({ annotations: { 'dev.podflow.size-estimated': 'true' } })
+    const known = ask('GET', 'registry-1.docker.io', '/v2/library/nginx/manifests/1.14.2')
+    expect(known.response.body).not.toHaveProperty('annotations')
+  })
+
   it('sends the layers as one blob taking size / bandwidth on the wire', () => {
+    ask('HEAD', 'registry-1.docker.io', '/v2/library/nginx/manifests/latest')
     const { response, transferMs: ms } = ask(
       'GET',
       'registry-1.docker.io',

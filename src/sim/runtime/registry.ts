@@ -1,11 +1,12 @@
 /**
- * The image registries the cluster pulls from (Docker Hub, registry.k8s.io, …), as one component
- * serving the OCI distribution API over the catalog. Manifests answer at once; a blob's response
- * takes `size / link capacity` on the wire, so pull time follows image size and node bandwidth.
+ * The image registries the cluster pulls from (Docker Hub, registry.k8s.io, any other host), as
+ * one component serving the OCI distribution API over the catalog. Manifests answer at once; a
+ * blob's response takes `size / link capacity` on the wire, so pull time follows image size and
+ * node bandwidth.
  */
 import type { Component, Kernel } from '../kernel/kernel'
 import { type ComponentId, type Message, REGISTRY } from '../kernel/trace'
-import { CATALOG, type CatalogImage, digests, repositoryExists } from './catalog'
+import { type CatalogImage, digests, lookupImage } from './catalog'
 import { type ImageManifest, type RegistryRequest, type RegistryResponse, STATUS_TEXT } from './registry-api'
 
 /** Registry hosts → the domain used in image names. */
@@ -35,6 +36,8 @@ export interface PullFailure {
 export class Registry implements Component {
   readonly id: ComponentId = REGISTRY
   private readonly failures: PullFailure[] = []
+  /** Blob digests (config and layers) of the manifests served so far, to answer blob requests. */
+  private readonly blobs = new Map<string, CatalogImage>()
 
   constructor(readonly kernel: Kernel) {}
 
@@ -77,44 +80,41 @@ export class Registry implements Component {
     )
   }
 
-  /** Answer one request (pure over the catalog). */
+  /** Answer one request from the catalog (blobs: of a manifest this registry served). */
   handle(request: RegistryRequest): { response: RegistryResponse; transferMs: number } {
     const m = /^\/v2\/(.+)\/(manifests|blobs)\/([^/]+)$/.exec(request.path)
     const domain = DOMAIN_OF_HOST[request.host] ?? request.host
     if (!m) return { response: errorResponse(404, 'NOT_FOUND', 'page not found'), transferMs: 0 }
     const [, name, kind, reference] = m as unknown as [string, string, string, string]
-    const repository = `${domain}/${name}`
-    if (!repositoryExists(repository)) {
-      // Docker Hub hides whether a repository exists from anonymous clients.
-      return domain === 'docker.io'
-        ? {
-            response: {
-              status: 401,
-              headers: {
-                'www-authenticate': `Bearer realm="https://auth.docker.io/token",service="registry.docker.io",scope="repository:${name}:pull",error="insufficient_scope"`,
-              },
-              body: errorBody('UNAUTHORIZED', 'authentication required'),
-            },
-            transferMs: 0,
-          }
-        : {
-            response: errorResponse(404, 'NAME_UNKNOWN', 'repository name not known to registry'),
-            transferMs: 0,
-          }
-    }
-    const images = CATALOG.filter((i) => i.repository === repository)
     if (kind === 'manifests') {
-      const image = images.find((i) =>
-        reference.startsWith('sha256:')
-          ? digests(i).manifestDigest === reference
-          : i.tags.includes(reference),
-      )
-      if (!image)
+      const found = lookupImage({
+        domain,
+        path: name,
+        ...(reference.startsWith('sha256:') ? { digest: reference } : { tag: reference }),
+      })
+      if (found.kind === 'no-repository') {
+        // Docker Hub hides whether a repository exists from anonymous clients.
+        return {
+          response: {
+            status: 401,
+            headers: {
+              'www-authenticate': `Bearer realm="https://auth.docker.io/token",service="registry.docker.io",scope="repository:${name}:pull",error="insufficient_scope"`,
+            },
+            body: errorBody('UNAUTHORIZED', 'authentication required'),
+          },
+          transferMs: 0,
+        }
+      }
+      if (found.kind === 'unknown-tag')
         return { response: errorResponse(404, 'MANIFEST_UNKNOWN', 'manifest unknown'), transferMs: 0 }
+      const image = found.image
+      const d = digests(image)
+      this.blobs.set(d.imageId, image)
+      this.blobs.set(d.layersDigest, image)
       const manifest = manifestOf(image)
       const headers = {
         'content-type': MANIFEST_TYPE,
-        'docker-content-digest': digests(image).manifestDigest,
+        'docker-content-digest': d.manifestDigest,
         'content-length': String(JSON.stringify(manifest).length),
       }
       return {
@@ -123,10 +123,8 @@ export class Registry implements Component {
         transferMs: 0,
       }
     }
-    const image = images.find(
-      (i) => digests(i).layersDigest === reference || digests(i).imageId === reference,
-    )
-    if (!image)
+    const image = this.blobs.get(reference)
+    if (!image || image.repository !== `${domain}/${name}`)
       return { response: errorResponse(404, 'BLOB_UNKNOWN', 'blob unknown to registry'), transferMs: 0 }
     const size = digests(image).imageId === reference ? CONFIG_SIZE_BYTES : image.sizeBytes
     return {
@@ -162,6 +160,7 @@ export function manifestOf(image: CatalogImage): ImageManifest {
         size: image.sizeBytes,
       },
     ],
+    ...(image.sizeEstimated ? { annotations: { 'dev.podflow.size-estimated': 'true' } } : {}),
   }
 }
 

@@ -104,7 +104,7 @@ describe('ContainerRuntime', () => {
     t.run(function* () {
       t.results.repo = yield* t.cri({ method: 'PullImage', image: { image: 'nginxx:latest' } })
       t.results.tag = yield* t.cri({ method: 'PullImage', image: { image: 'nginx:nope' } })
-      t.results.host = yield* t.cri({ method: 'PullImage', image: { image: 'myregistry.local/app:1' } })
+      t.results.host = yield* t.cri({ method: 'PullImage', image: { image: 'registry.invalid/app:1' } })
     })
     expect(t.results.repo).toMatchObject({
       ok: false,
@@ -121,6 +121,38 @@ describe('ContainerRuntime', () => {
       ok: false,
       error: { code: 'Unknown', message: expect.stringContaining('no such host') },
     })
+  })
+
+  it('pulls an image the catalog does not know, with an estimated size and the user it runs as', () => {
+    const t = setup()
+    t.run(function* () {
+      t.results.pull = yield* t.cri({
+        method: 'PullImage',
+        image: { image: 'registry.example.com/team/app:v3' },
+      })
+      t.results.status = yield* t.cri({
+        method: 'ImageStatus',
+        image: { image: 'registry.example.com/team/app:v3' },
+      })
+      yield* t.cri({ method: 'PullImage', image: { image: 'registry.k8s.io/pause:3.9' } })
+      t.results.pause = yield* t.cri({ method: 'ImageStatus', image: { image: 'registry.k8s.io/pause:3.9' } })
+      yield* t.cri({ method: 'PullImage', image: { image: 'quay.io/prometheus/prometheus:v3.4.0' } })
+      t.results.prometheus = yield* t.cri({
+        method: 'ImageStatus',
+        image: { image: 'quay.io/prometheus/prometheus:v3.4.0' },
+      })
+    })
+    expect(t.results.pull).toMatchObject({ ok: true })
+    const status = t.results.status as { image: { size: number; sizeEstimated?: true; uid?: number } }
+    expect(status.image.sizeEstimated).toBe(true)
+    expect(status.image.size).toBeGreaterThanOrEqual(19_000_000)
+    expect(status.image.size).toBeLessThanOrEqual(210_000_000)
+    expect(status.image).not.toHaveProperty('uid')
+    const unpack = t.kernel.trace.find((m) => m.summary === 'unpack registry.example.com/team/app:v3')
+    expect(unpack?.payload).toMatchObject({ sizeEstimated: true })
+    expect(t.results.pause).toMatchObject({ image: { uid: 65535, size: 321_520 } })
+    expect(t.results.pause).not.toHaveProperty('image.sizeEstimated')
+    expect(t.results.prometheus).toMatchObject({ image: { username: 'nobody' } })
   })
 
   it('runs a container as its command says, reports the exit, and stops with SIGTERM or SIGKILL', () => {

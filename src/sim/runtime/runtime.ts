@@ -31,7 +31,7 @@ import {
   type Stage,
 } from '../kernel/trace'
 import { ANNOTATION_PREFIX, type ContainerBehavior, resolveBehavior } from './behavior'
-import { type CatalogImage, findImage, findImageByName, KNOWN_REGISTRIES, PAUSE_IMAGE } from './catalog'
+import { type CatalogImage, findImage, findImageByName, PAUSE_IMAGE, unresolvableHost } from './catalog'
 import {
   type ContainerConfig,
   type ContainerEvent,
@@ -73,7 +73,7 @@ export const RUNTIME_TIMINGS = {
   removeMs: 10,
   /** A process that handles SIGTERM takes this long to exit. */
   gracefulExitMs: 80,
-  /** DNS lookup failure for an unknown registry host. */
+  /** DNS lookup failure for a host that cannot resolve (`*.invalid`). */
   dnsFailureMs: 5,
 } as const
 
@@ -395,7 +395,7 @@ export class ContainerRuntime implements Component {
     const name = normalizedName(ref)
     const host = registryHost(ref.domain)
     const resolvePath = `/v2/${ref.path}/manifests/${ref.digest ?? ref.tag ?? 'latest'}`
-    if (!KNOWN_REGISTRIES.includes(ref.domain)) {
+    if (unresolvableHost(ref.domain)) {
       yield* sleep(RUNTIME_TIMINGS.dnsFailureMs)
       return failWith(noSuchHost(name, host, resolvePath))
     }
@@ -413,9 +413,8 @@ export class ContainerRuntime implements Component {
     const digest = head.payload.headers['docker-content-digest'] as string
     const catalogImage = findImage(ref) as CatalogImage
     // Content already in the store (same manifest digest): nothing to fetch or unpack.
-    if (this.images.find(`${ref.domain}/${ref.path}@${digest}`)) {
-      return ok<'PullImage'>({ imageRef: this.images.add(catalogImage, image) })
-    }
+    const present = this.images.find(`${ref.domain}/${ref.path}@${digest}`)
+    if (present) return ok<'PullImage'>({ imageRef: this.images.tag(present.id, image) })
     const manifestRequest: RegistryRequest = {
       ...base,
       method: 'GET',
@@ -449,7 +448,12 @@ export class ContainerRuntime implements Component {
       this.id,
       stage,
       `unpack ${name}`,
-      { image: name, sizeBytes: catalogImage.sizeBytes },
+      {
+        image: name,
+        sizeBytes: catalogImage.sizeBytes,
+        // The catalog does not know this image: its size is a guess from the name.
+        ...(catalogImage.sizeEstimated ? { sizeEstimated: true } : {}),
+      },
       object,
       unpackMs,
     )
@@ -804,15 +808,14 @@ export class ContainerRuntime implements Component {
 function behaviorOf(config: ContainerConfig, sandboxConfig: PodSandboxConfig) {
   const name = config.metadata.name
   const parsedUser = parseImageRef(config.image.userSpecifiedImage ?? config.image.image)
+  const entrypoint = parsedUser.ok ? findImage(parsedUser.ref)?.entrypoint : undefined
   return resolveBehavior({
     ...(sandboxConfig.annotations[ANNOTATION_PREFIX + name] !== undefined
       ? { annotation: sandboxConfig.annotations[ANNOTATION_PREFIX + name] }
       : {}),
     ...(config.command ? { command: config.command } : {}),
     ...(config.args ? { args: config.args } : {}),
-    ...(parsedUser.ok && findImage(parsedUser.ref)
-      ? { entrypoint: (findImage(parsedUser.ref) as CatalogImage).entrypoint }
-      : {}),
+    ...(entrypoint ? { entrypoint } : {}),
     stdin: config.stdin === true,
     env: (config.envs ?? []).map((e) => e.key),
     ...(config.linux?.resources?.memoryLimitInBytes
