@@ -35,6 +35,7 @@ import { isSidecar, type KillReason, killContainer, killContainers } from './kil
 import { runLifecycleHandler } from './lifecycle'
 import { criErrorText } from './runtime-client'
 import { containersNamed, latestContainer, type RuntimeView, sandboxReady } from './runtime-view'
+import { checkRunAsNonRoot } from './security-context'
 
 export interface ContainerToKill {
   /** CRI container id. */
@@ -443,6 +444,9 @@ function* startContainer(
   }
   const latest = containersNamed(view, container.name)[0]
   const attempt = latest ? latest.metadata.attempt + 1 : 0
+  // generateContainerConfig: the image's user against runAsNonRoot (security-context.ts).
+  const nonRoot = yield* checkRunAsNonRoot(ctx, pod, container)
+  if (nonRoot) return nonRoot
   const created = yield* ctx.runtime.call<'CreateContainer'>(
     {
       method: 'CreateContainer',
