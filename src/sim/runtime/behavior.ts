@@ -306,6 +306,12 @@ interface Outcome {
 
 /** How fast `stress --vm` dirties the memory it allocates (a malloc + memset loop). */
 export const STRESS_BYTES_PER_SEC = 1024 ** 3
+/**
+ * When a script's file operation lands after its command began: the fork and exec of `touch` or
+ * `rm` (a millisecond). A probe at the very moment the previous `sleep 30` ends still sees the
+ * file, as it would on a real node.
+ */
+export const FILE_OP_MS = 1
 /** How long `wget` of one small page takes (DNS, connect, a few kB). */
 export const WGET_MS = 250
 /** `perl -Mbignum=bpi -e 'print bpi(N)'`: about a millisecond per digit (N = 2000: 2 s). */
@@ -478,7 +484,8 @@ function runScript(script: string, stdin: boolean): Outcome {
     }
     const outcome = runArgv(argv, stdin)
     if (outcome.ms !== 'forever' && outcome.code === 0)
-      for (const f of fileEffects(argv, redirect)) files.push({ ...f, atMs: elapsed + outcome.ms })
+      for (const f of fileEffects(argv, redirect))
+        files.push({ ...f, atMs: elapsed + outcome.ms + FILE_OP_MS })
     if (outcome.ms === 'forever') return withFiles(outcome, files)
     elapsed += outcome.ms
     status = outcome.code

@@ -641,3 +641,46 @@ describe('the manager', () => {
     expect(h.kills).toEqual([])
   })
 })
+
+describe('what probes see without an annotation: the container command', () => {
+  it("fails `cat /tmp/healthy` once the docs' liveness script removed it, and kills after failureThreshold", () => {
+    const h = harness()
+    const script = 'touch /tmp/healthy; sleep 30; rm -f /tmp/healthy; sleep 600'
+    const probe = exec({ initialDelaySeconds: 5, periodSeconds: 5 })
+    start(h, pod([{ name: 'app', image: 'busybox', args: ['/bin/sh', '-c', script], livenessProbe: probe }]))
+    h.kernel.run({ untilMs: 60_000 })
+    const failed = "Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory"
+    expect(h.events.map(([t, r, m]) => [t, r, m])).toEqual([
+      [35_002, 'Warning Unhealthy', failed],
+      [40_002, 'Warning Unhealthy', failed],
+      [45_002, 'Warning Unhealthy', failed],
+    ])
+    expect(h.kills.map(([t, name]) => [t, name])).toEqual([[45_002, 'app']])
+  })
+
+  it("answers 500 from agnhost's liveness server after 10 s", () => {
+    const h = harness()
+    const probe: Probe = {
+      httpGet: { path: '/healthz', port: 8080 },
+      initialDelaySeconds: 3,
+      periodSeconds: 3,
+    }
+    start(
+      h,
+      pod([
+        {
+          name: 'app',
+          image: 'registry.k8s.io/e2e-test-images/agnhost:2.40',
+          args: ['liveness'],
+          livenessProbe: probe,
+        },
+      ]),
+    )
+    h.kernel.run({ untilMs: 20_000 })
+    expect(h.events[0]?.slice(1, 3)).toEqual([
+      'Warning Unhealthy',
+      'Liveness probe failed: HTTP probe failed with statuscode: 500',
+    ])
+    expect(h.kills.length).toBe(1)
+  })
+})
