@@ -10,17 +10,30 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   Affinity: 'nodeAffinity:=NodeAffinity podAffinity:=PodAffinity podAntiAffinity:=PodAntiAffinity',
   AggregationRule: 'clusterRoleSelectors:[=LabelSelector',
   AppArmorProfile: 'localhostProfile:s type:s',
+  AuditAnnotation: 'key:s valueExpression:s',
   AzureDiskVolumeSource: 'cachingMode:s diskName:s diskURI:s fsType:s kind:s readOnly:b',
   AzureFilePersistentVolumeSource: 'readOnly:b secretName:s secretNamespace:s shareName:s',
   AzureFileVolumeSource: 'readOnly:b secretName:s shareName:s',
+  CSIDriver: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=CSIDriverSpec',
+  CSIDriverSpec:
+    'attachRequired:b fsGroupPolicy:s podInfoOnMount:b requiresRepublish:b seLinuxMount:b storageCapacity:b tokenRequests:[=TokenRequest volumeLifecycleModes:[s',
+  CSINode: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=CSINodeSpec',
+  CSINodeDriver: 'allocatable:=VolumeNodeResources name:s nodeID:s topologyKeys:[s',
+  CSINodeSpec: 'drivers:[=CSINodeDriver',
   CSIPersistentVolumeSource:
     'controllerExpandSecretRef:=SecretReference controllerPublishSecretRef:=SecretReference driver:s fsType:s nodeExpandSecretRef:=SecretReference nodePublishSecretRef:=SecretReference nodeStageSecretRef:=SecretReference readOnly:b volumeAttributes:{s volumeHandle:s',
+  CSIStorageCapacity:
+    'apiVersion:s capacity:* kind:s maximumVolumeSize:* metadata:=ObjectMeta nodeTopology:=LabelSelector storageClassName:s',
   CSIVolumeSource:
     'driver:s fsType:s nodePublishSecretRef:=LocalObjectReference readOnly:b volumeAttributes:{s',
   Capabilities: 'add:[s drop:[s',
   CephFSPersistentVolumeSource:
     'monitors:[s path:s readOnly:b secretFile:s secretRef:=SecretReference user:s',
   CephFSVolumeSource: 'monitors:[s path:s readOnly:b secretFile:s secretRef:=LocalObjectReference user:s',
+  CertificateSigningRequest:
+    'apiVersion:s kind:s metadata:=ObjectMeta spec:=CertificateSigningRequestSpec status:*',
+  CertificateSigningRequestSpec:
+    'expirationSeconds:n extra:{[s groups:[s request:s signerName:s uid:s usages:[s username:s',
   CinderPersistentVolumeSource: 'fsType:s readOnly:b secretRef:=SecretReference volumeID:s',
   CinderVolumeSource: 'fsType:s readOnly:b secretRef:=LocalObjectReference volumeID:s',
   ClaimSource: 'resourceClaimName:s resourceClaimTemplateName:s',
@@ -39,10 +52,23 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   ContainerPort: 'containerPort:n hostIP:s hostPort:n name:s protocol:s',
   ContainerResizePolicy: 'resourceName:s restartPolicy:s',
   ContainerResourceMetricSource: 'container:s name:s target:=MetricTarget',
+  ControllerRevision: 'apiVersion:s data:o kind:s metadata:=ObjectMeta revision:n',
   CronJob: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=CronJobSpec status:*',
   CronJobSpec:
     'concurrencyPolicy:s failedJobsHistoryLimit:n jobTemplate:=JobTemplateSpec schedule:s startingDeadlineSeconds:n successfulJobsHistoryLimit:n suspend:b timeZone:s',
   CrossVersionObjectReference: 'apiVersion:s kind:s name:s',
+  CustomResourceColumnDefinition: 'description:s format:s jsonPath:s name:s priority:n type:s',
+  CustomResourceConversion: 'strategy:s webhook:=WebhookConversion',
+  CustomResourceDefinition:
+    'apiVersion:s kind:s metadata:=ObjectMeta spec:=CustomResourceDefinitionSpec status:*',
+  CustomResourceDefinitionNames: 'categories:[s kind:s listKind:s plural:s shortNames:[s singular:s',
+  CustomResourceDefinitionSpec:
+    'conversion:=CustomResourceConversion group:s names:=CustomResourceDefinitionNames preserveUnknownFields:b scope:s versions:[=CustomResourceDefinitionVersion',
+  CustomResourceDefinitionVersion:
+    'additionalPrinterColumns:[=CustomResourceColumnDefinition deprecated:b deprecationWarning:s name:s schema:=CustomResourceValidation selectableFields:[=SelectableField served:b storage:b subresources:=CustomResourceSubresources',
+  CustomResourceSubresourceScale: 'labelSelectorPath:s specReplicasPath:s statusReplicasPath:s',
+  CustomResourceSubresources: 'scale:=CustomResourceSubresourceScale status:*',
+  CustomResourceValidation: 'openAPIV3Schema:=JSONSchemaProps',
   DaemonSet: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=DaemonSetSpec status:*',
   DaemonSetSpec:
     'minReadySeconds:n revisionHistoryLimit:n selector:=LabelSelector template:=PodTemplateSpec updateStrategy:=DaemonSetUpdateStrategy',
@@ -56,6 +82,16 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'fieldRef:=ObjectFieldSelector mode:n path:s resourceFieldRef:=ResourceFieldSelector',
   DownwardAPIVolumeSource: 'defaultMode:n items:[=DownwardAPIVolumeFile',
   EmptyDirVolumeSource: 'medium:s sizeLimit:*',
+  Endpoint:
+    'addresses:[s conditions:=EndpointConditions deprecatedTopology:{s hints:=EndpointHints hostname:s nodeName:s targetRef:=ObjectReference zone:s',
+  EndpointAddress: 'hostname:s ip:s nodeName:s targetRef:=ObjectReference',
+  EndpointConditions: 'ready:b serving:b terminating:b',
+  EndpointHints: 'forZones:[=ForZone',
+  EndpointPort: 'appProtocol:s name:s port:n protocol:s',
+  EndpointSlice:
+    'addressType:s apiVersion:s endpoints:[=Endpoint kind:s metadata:=ObjectMeta ports:[=EndpointPort',
+  EndpointSubset: 'addresses:[=EndpointAddress notReadyAddresses:[=EndpointAddress ports:[=EndpointPort',
+  Endpoints: 'apiVersion:s kind:s metadata:=ObjectMeta subsets:[=EndpointSubset',
   EnvFromSource: 'configMapRef:=ConfigMapEnvSource prefix:s secretRef:=SecretEnvSource',
   EnvVar: 'name:s value:s valueFrom:=EnvVarSource',
   EnvVarSource:
@@ -64,11 +100,14 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'args:[s command:[s env:[=EnvVar envFrom:[=EnvFromSource image:s imagePullPolicy:s lifecycle:=Lifecycle livenessProbe:=Probe name:s ports:[=ContainerPort readinessProbe:=Probe resizePolicy:[=ContainerResizePolicy resources:=ResourceRequirements restartPolicy:s securityContext:=SecurityContext startupProbe:=Probe stdin:b stdinOnce:b targetContainerName:s terminationMessagePath:s terminationMessagePolicy:s tty:b volumeDevices:[=VolumeDevice volumeMounts:[=VolumeMount workingDir:s',
   EphemeralVolumeSource: 'volumeClaimTemplate:=PersistentVolumeClaimTemplate',
   ExecAction: 'command:[s',
+  ExemptPriorityLevelConfiguration: 'lendablePercent:n nominalConcurrencyShares:n',
+  ExternalDocumentation: 'description:s url:s',
   ExternalMetricSource: 'metric:=MetricIdentifier target:=MetricTarget',
   FCVolumeSource: 'fsType:s lun:n readOnly:b targetWWNs:[s wwids:[s',
   FlexPersistentVolumeSource: 'driver:s fsType:s options:{s readOnly:b secretRef:=SecretReference',
   FlexVolumeSource: 'driver:s fsType:s options:{s readOnly:b secretRef:=LocalObjectReference',
   FlockerVolumeSource: 'datasetName:s datasetUUID:s',
+  ForZone: 'name:s',
   GCEPersistentDiskVolumeSource: 'fsType:s partition:n pdName:s readOnly:b',
   GRPCAction: 'port:n service:s',
   GitRepoVolumeSource: 'directory:s repository:s revision:s',
@@ -94,10 +133,15 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'chapAuthDiscovery:b chapAuthSession:b fsType:s initiatorName:s iqn:s iscsiInterface:s lun:n portals:[s readOnly:b secretRef:=LocalObjectReference targetPortal:s',
   Ingress: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=IngressSpec status:*',
   IngressBackend: 'resource:=TypedLocalObjectReference service:=IngressServiceBackend',
+  IngressClass: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=IngressClassSpec',
+  IngressClassParametersReference: 'apiGroup:s kind:s name:s namespace:s scope:s',
+  IngressClassSpec: 'controller:s parameters:=IngressClassParametersReference',
   IngressRule: 'host:s http:=HTTPIngressRuleValue',
   IngressServiceBackend: 'name:s port:=ServiceBackendPort',
   IngressSpec: 'defaultBackend:=IngressBackend ingressClassName:s rules:[=IngressRule tls:[=IngressTLS',
   IngressTLS: 'hosts:[s secretName:s',
+  JSONSchemaProps:
+    '$ref:s $schema:s additionalItems:* additionalProperties:* allOf:[=JSONSchemaProps anyOf:[=JSONSchemaProps default:o definitions:{=JSONSchemaProps dependencies:{* description:s enum:[o example:o exclusiveMaximum:b exclusiveMinimum:b externalDocs:=ExternalDocumentation format:s id:s items:* maxItems:n maxLength:n maxProperties:n maximum:n minItems:n minLength:n minProperties:n minimum:n multipleOf:n not:=JSONSchemaProps nullable:b oneOf:[=JSONSchemaProps pattern:s patternProperties:{=JSONSchemaProps properties:{=JSONSchemaProps required:[s title:s type:s uniqueItems:b',
   Job: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=JobSpec status:*',
   JobSpec:
     'activeDeadlineSeconds:n backoffLimit:n backoffLimitPerIndex:n completionMode:s completions:n managedBy:s manualSelector:b maxFailedIndexes:n parallelism:n podFailurePolicy:=PodFailurePolicy podReplacementPolicy:s selector:=LabelSelector successPolicy:=SuccessPolicy suspend:b template:=PodTemplateSpec ttlSecondsAfterFinished:n',
@@ -112,10 +156,15 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   LimitRange: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=LimitRangeSpec',
   LimitRangeItem: 'default:{* defaultRequest:{* max:{* maxLimitRequestRatio:{* min:{* type:s',
   LimitRangeSpec: 'limits:[=LimitRangeItem',
+  LimitResponse: 'queuing:=QueuingConfiguration type:s',
+  LimitedPriorityLevelConfiguration:
+    'borrowingLimitPercent:n lendablePercent:n limitResponse:=LimitResponse nominalConcurrencyShares:n',
   LocalObjectReference: 'name:s',
   LocalVolumeSource: 'fsType:s path:s',
   ManagedFieldsEntry: 'apiVersion:s fieldsType:s fieldsV1:o manager:s operation:s subresource:s time:s',
   MatchCondition: 'expression:s name:s',
+  MatchResources:
+    'excludeResourceRules:[=NamedRuleWithOperations matchPolicy:s namespaceSelector:=LabelSelector objectSelector:=LabelSelector resourceRules:[=NamedRuleWithOperations',
   MetricIdentifier: 'name:s selector:=LabelSelector',
   MetricSpec:
     'containerResource:=ContainerResourceMetricSource external:=ExternalMetricSource object:=ObjectMetricSource pods:=PodsMetricSource resource:=ResourceMetricSource type:s',
@@ -124,6 +173,7 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'admissionReviewVersions:[s clientConfig:=WebhookClientConfig failurePolicy:s matchConditions:[=MatchCondition matchPolicy:s name:s namespaceSelector:=LabelSelector objectSelector:=LabelSelector reinvocationPolicy:s rules:[=RuleWithOperations sideEffects:s timeoutSeconds:n',
   MutatingWebhookConfiguration: 'apiVersion:s kind:s metadata:=ObjectMeta webhooks:[=MutatingWebhook',
   NFSVolumeSource: 'path:s readOnly:b server:s',
+  NamedRuleWithOperations: 'apiGroups:[s apiVersions:[s operations:[s resourceNames:[s',
   Namespace: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=NamespaceSpec status:*',
   NamespaceSpec: 'finalizers:[s',
   NetworkPolicy: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=NetworkPolicySpec',
@@ -150,6 +200,8 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   ObjectReference: 'apiVersion:s fieldPath:s kind:s name:s namespace:s resourceVersion:s uid:s',
   Overhead: 'podFixed:{*',
   OwnerReference: 'apiVersion:s blockOwnerDeletion:b controller:b kind:s name:s uid:s',
+  ParamKind: 'apiVersion:s kind:s',
+  ParamRef: 'name:s namespace:s parameterNotFoundAction:s selector:=LabelSelector',
   PersistentVolume: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=PersistentVolumeSpec status:*',
   PersistentVolumeClaim: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=PersistentVolumeClaimSpec status:*',
   PersistentVolumeClaimSpec:
@@ -184,6 +236,7 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'appArmorProfile:=AppArmorProfile fsGroup:n fsGroupChangePolicy:s runAsGroup:n runAsNonRoot:b runAsUser:n seLinuxOptions:=SELinuxOptions seccompProfile:=SeccompProfile supplementalGroups:[n sysctls:[=Sysctl windowsOptions:=WindowsSecurityContextOptions',
   PodSpec:
     'activeDeadlineSeconds:n affinity:=Affinity automountServiceAccountToken:b containers:[=Container dnsConfig:=PodDNSConfig dnsPolicy:s enableServiceLinks:b ephemeralContainers:[=EphemeralContainer hostAliases:[=HostAlias hostIPC:b hostNetwork:b hostPID:b hostUsers:b hostname:s imagePullSecrets:[=LocalObjectReference initContainers:[=Container nodeName:s nodeSelector:{s os:=PodOS overhead:{* preemptionPolicy:s priority:n priorityClassName:s readinessGates:[=PodReadinessGate resourceClaims:[=PodResourceClaim restartPolicy:s runtimeClassName:s schedulerName:s schedulingGates:[=PodSchedulingGate securityContext:=PodSecurityContext serviceAccount:s serviceAccountName:s setHostnameAsFQDN:b shareProcessNamespace:b subdomain:s terminationGracePeriodSeconds:n tolerations:[=Toleration topologySpreadConstraints:[=TopologySpreadConstraint volumes:[=Volume',
+  PodTemplate: 'apiVersion:s kind:s metadata:=ObjectMeta template:=PodTemplateSpec',
   PodTemplateSpec: 'metadata:=ObjectMeta spec:=PodSpec',
   PodsMetricSource: 'metric:=MetricIdentifier target:=MetricTarget',
   PolicyRule: 'apiGroups:[s nonResourceURLs:[s resourceNames:[s resources:[s verbs:[s',
@@ -191,9 +244,14 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   PreferredSchedulingTerm: 'preference:=NodeSelectorTerm weight:n',
   PriorityClass:
     'apiVersion:s description:s globalDefault:b kind:s metadata:=ObjectMeta preemptionPolicy:s value:n',
+  PriorityLevelConfiguration:
+    'apiVersion:s kind:s metadata:=ObjectMeta spec:=PriorityLevelConfigurationSpec status:*',
+  PriorityLevelConfigurationSpec:
+    'exempt:=ExemptPriorityLevelConfiguration limited:=LimitedPriorityLevelConfiguration type:s',
   Probe:
     'exec:=ExecAction failureThreshold:n grpc:=GRPCAction httpGet:=HTTPGetAction initialDelaySeconds:n periodSeconds:n successThreshold:n tcpSocket:=TCPSocketAction terminationGracePeriodSeconds:n timeoutSeconds:n',
   ProjectedVolumeSource: 'defaultMode:n sources:[=VolumeProjection',
+  QueuingConfiguration: 'handSize:n queueLengthLimit:n queues:n',
   QuobyteVolumeSource: 'group:s readOnly:b registry:s tenant:s user:s volume:s',
   RBDPersistentVolumeSource:
     'fsType:s image:s keyring:s monitors:[s pool:s readOnly:b secretRef:=SecretReference user:s',
@@ -201,6 +259,8 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'fsType:s image:s keyring:s monitors:[s pool:s readOnly:b secretRef:=LocalObjectReference user:s',
   ReplicaSet: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=ReplicaSetSpec status:*',
   ReplicaSetSpec: 'minReadySeconds:n replicas:n selector:=LabelSelector template:=PodTemplateSpec',
+  ReplicationController: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=ReplicationControllerSpec status:*',
+  ReplicationControllerSpec: 'minReadySeconds:n replicas:n selector:{s template:=PodTemplateSpec',
   ResourceClaim: 'name:s',
   ResourceFieldSelector: 'containerName:s divisor:* resource:s',
   ResourceMetricSource: 'name:s target:=MetricTarget',
@@ -233,6 +293,7 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   SecretVolumeSource: 'defaultMode:n items:[=KeyToPath optional:b secretName:s',
   SecurityContext:
     'allowPrivilegeEscalation:b appArmorProfile:=AppArmorProfile capabilities:=Capabilities privileged:b procMount:s readOnlyRootFilesystem:b runAsGroup:n runAsNonRoot:b runAsUser:n seLinuxOptions:=SELinuxOptions seccompProfile:=SeccompProfile windowsOptions:=WindowsSecurityContextOptions',
+  SelectableField: 'jsonPath:s',
   Service: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=ServiceSpec status:*',
   ServiceAccount:
     'apiVersion:s automountServiceAccountToken:b imagePullSecrets:[=LocalObjectReference kind:s metadata:=ObjectMeta secrets:[=ObjectReference',
@@ -261,6 +322,7 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
   Sysctl: 'name:s value:s',
   TCPSocketAction: 'host:s port:*',
   Taint: 'effect:s key:s timeAdded:s value:s',
+  TokenRequest: 'audience:s expirationSeconds:n',
   Toleration: 'effect:s key:s operator:s tolerationSeconds:n value:s',
   TopologySelectorLabelRequirement: 'key:s values:[s',
   TopologySelectorTerm: 'matchLabelExpressions:[=TopologySelectorLabelRequirement',
@@ -268,19 +330,34 @@ export const FIELD_TYPES: Readonly<Record<string, string>> = {
     'labelSelector:=LabelSelector matchLabelKeys:[s maxSkew:n minDomains:n nodeAffinityPolicy:s nodeTaintsPolicy:s topologyKey:s whenUnsatisfiable:s',
   TypedLocalObjectReference: 'apiGroup:s kind:s name:s',
   TypedObjectReference: 'apiGroup:s kind:s name:s namespace:s',
+  ValidatingAdmissionPolicy:
+    'apiVersion:s kind:s metadata:=ObjectMeta spec:=ValidatingAdmissionPolicySpec status:*',
+  ValidatingAdmissionPolicyBinding:
+    'apiVersion:s kind:s metadata:=ObjectMeta spec:=ValidatingAdmissionPolicyBindingSpec',
+  ValidatingAdmissionPolicyBindingSpec:
+    'matchResources:=MatchResources paramRef:=ParamRef policyName:s validationActions:[s',
+  ValidatingAdmissionPolicySpec:
+    'auditAnnotations:[=AuditAnnotation failurePolicy:s matchConditions:[=MatchCondition matchConstraints:=MatchResources paramKind:=ParamKind validations:[=Validation variables:[=Variable',
   ValidatingWebhook:
     'admissionReviewVersions:[s clientConfig:=WebhookClientConfig failurePolicy:s matchConditions:[=MatchCondition matchPolicy:s name:s namespaceSelector:=LabelSelector objectSelector:=LabelSelector rules:[=RuleWithOperations sideEffects:s timeoutSeconds:n',
   ValidatingWebhookConfiguration: 'apiVersion:s kind:s metadata:=ObjectMeta webhooks:[=ValidatingWebhook',
+  Validation: 'expression:s message:s messageExpression:s reason:s',
+  Variable: 'expression:s name:s',
   Volume:
     'awsElasticBlockStore:=AWSElasticBlockStoreVolumeSource azureDisk:=AzureDiskVolumeSource azureFile:=AzureFileVolumeSource cephfs:=CephFSVolumeSource cinder:=CinderVolumeSource configMap:=ConfigMapVolumeSource csi:=CSIVolumeSource downwardAPI:=DownwardAPIVolumeSource emptyDir:=EmptyDirVolumeSource ephemeral:=EphemeralVolumeSource fc:=FCVolumeSource flexVolume:=FlexVolumeSource flocker:=FlockerVolumeSource gcePersistentDisk:=GCEPersistentDiskVolumeSource gitRepo:=GitRepoVolumeSource glusterfs:=GlusterfsVolumeSource hostPath:=HostPathVolumeSource iscsi:=ISCSIVolumeSource name:s nfs:=NFSVolumeSource persistentVolumeClaim:=PersistentVolumeClaimVolumeSource photonPersistentDisk:=PhotonPersistentDiskVolumeSource portworxVolume:=PortworxVolumeSource projected:=ProjectedVolumeSource quobyte:=QuobyteVolumeSource rbd:=RBDVolumeSource scaleIO:=ScaleIOVolumeSource secret:=SecretVolumeSource storageos:=StorageOSVolumeSource vsphereVolume:=VsphereVirtualDiskVolumeSource',
+  VolumeAttachment: 'apiVersion:s kind:s metadata:=ObjectMeta spec:=VolumeAttachmentSpec status:*',
+  VolumeAttachmentSource: 'inlineVolumeSpec:=PersistentVolumeSpec persistentVolumeName:s',
+  VolumeAttachmentSpec: 'attacher:s nodeName:s source:=VolumeAttachmentSource',
   VolumeDevice: 'devicePath:s name:s',
   VolumeMount: 'mountPath:s mountPropagation:s name:s readOnly:b recursiveReadOnly:s subPath:s subPathExpr:s',
   VolumeNodeAffinity: 'required:=NodeSelector',
+  VolumeNodeResources: 'count:n',
   VolumeProjection:
     'clusterTrustBundle:=ClusterTrustBundleProjection configMap:=ConfigMapProjection downwardAPI:=DownwardAPIProjection secret:=SecretProjection serviceAccountToken:=ServiceAccountTokenProjection',
   VolumeResourceRequirements: 'limits:{* requests:{*',
   VsphereVirtualDiskVolumeSource: 'fsType:s storagePolicyID:s storagePolicyName:s volumePath:s',
   WebhookClientConfig: 'caBundle:s service:=ServiceReference url:s',
+  WebhookConversion: 'clientConfig:=WebhookClientConfig conversionReviewVersions:[s',
   WeightedPodAffinityTerm: 'podAffinityTerm:=PodAffinityTerm weight:n',
   WindowsSecurityContextOptions:
     'gmsaCredentialSpec:s gmsaCredentialSpecName:s hostProcess:b runAsUserName:s',
