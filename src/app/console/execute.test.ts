@@ -221,7 +221,7 @@ status:
       expect(out).toContain(`resourceVersion: "${r.object?.metadata?.resourceVersion}"`)
     }
     expect(text(read('get pod nginx -o yaml'), 'stdout')).toMatch(
-      /\n {2}- lastTransitionTime: "2025-.*"\n {4}status: "True"\n/,
+      /\n {2}- lastProbeTime: null\n {4}lastTransitionTime: "2025-.*"\n {4}status: "True"\n/,
     )
   })
 

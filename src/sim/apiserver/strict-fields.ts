@@ -11,7 +11,8 @@ import { parseQuantityStrict } from './registry/quantity-canonical'
 /** A type's fields: child type name, '' for a leaf or open map, '~' for quantities. */
 const parsed = new Map<string, ReadonlyMap<string, string>>()
 
-function fieldsOf(type: string): ReadonlyMap<string, string> | undefined {
+/** A type's fields from the generated table: child type, '' for a leaf or open map, '~' for quantities. */
+export function fieldsOf(type: string): ReadonlyMap<string, string> | undefined {
   const cached = parsed.get(type)
   if (cached) return cached
   const line = TYPE_FIELDS[type]

@@ -87,6 +87,8 @@ describe('EventRecorder (core/v1, as the kubelet and controllers record)', () =>
       lastTimestamp: '2025-05-01T10:00:05Z',
       count: 1,
       type: 'Normal',
+      // metav1.MicroTime is a struct: client-go's JSON carries the unset eventTime as null.
+      eventTime: null,
       reportingComponent: 'kubelet',
       reportingInstance: 'worker-1',
     })

@@ -224,6 +224,8 @@ export class EventRecorder {
       lastTimestamp: e.time,
       count,
       type: e.type,
+      // A metav1.MicroTime struct: client-go's Event carries it, unset, as null.
+      eventTime: null as unknown as string,
       reportingComponent: this.source.component,
       reportingInstance: this.source.host ?? '',
     }

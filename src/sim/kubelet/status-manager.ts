@@ -5,6 +5,7 @@
  * merge patch (only when something changed). Once a deleted pod's containers are gone, it sends the
  * final DELETE with grace period 0, which removes the Pod from etcd.
  */
+import { storedPodCondition } from '../../api/pod-condition'
 import { PODS } from '../../api/resources'
 import type { Pod, PodCondition, PodStatus } from '../../api/types'
 import type { ApiClient } from '../client/client'
@@ -25,12 +26,14 @@ interface Entry {
  * the others, and keep the first startTime (status_manager.go updateStatusInternal).
  */
 export function withTransitionTimes(status: PodStatus, old: PodStatus, now: string): PodStatus {
+  // Conditions in the shape the apiserver stores (lastProbeTime: null, Go field order), so the
+  // status read back compares equal to the one written and no empty patch follows.
   const conditions = (status.conditions ?? []).map((c): PodCondition => {
-    if (!KUBELET_CONDITIONS.includes(c.type) || c.lastTransitionTime) return c
+    if (!KUBELET_CONDITIONS.includes(c.type) || c.lastTransitionTime) return storedPodCondition(c)
     const prev = (old.conditions ?? []).find((o) => o.type === c.type)
     const lastTransitionTime =
       prev && prev.status === c.status && prev.lastTransitionTime ? prev.lastTransitionTime : now
-    return { ...c, lastTransitionTime }
+    return storedPodCondition({ ...c, lastTransitionTime })
   })
   return { ...status, conditions, startTime: old.startTime ?? status.startTime ?? now }
 }

@@ -11,6 +11,7 @@ import { APISERVER } from '../../kernel/trace'
 import type { HttpResponse } from '../http'
 import { generateName, newUid } from '../names'
 import { coreToEventsV1, eventsV1ToCore } from '../registry/event-conversion'
+import { applyDecodeDefaults } from '../registry/scheme-defaults'
 import { strategyFor } from '../registry/strategy'
 import { runAdmission } from './admit'
 import type { ApiRequest, HandlerContext } from './context'
@@ -29,7 +30,7 @@ export function* create(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse
   if (!decoded.ok) return { code: decoded.status.code ?? 400, body: decoded.status }
   let obj = decoded.object
   const strategy = strategyFor(ri.apiGroup, ri.resource)
-  strategy.defaults?.(obj)
+  applyDecodeDefaults(obj, ri.apiGroup, ri.resource)
 
   const attrs = { operation: 'CREATE' as const, request: ri, user: req.user, object: obj, rng: kernel.rng }
   const mutated = yield* runAdmission(ctx, req, attrs, 'mutating')
@@ -54,7 +55,7 @@ export function* create(ctx: HandlerContext, req: ApiRequest): Proc<HttpResponse
       if ('internal' in begun) return { code: 500, body: internalError(begun.internal) }
       return { code: 422, body: invalid(ri.info.kind, meta.name ?? '', begun.errors, ri.apiGroup) }
     }
-    strategy.prepareForCreate?.(obj)
+    strategy.prepareForCreate?.(obj, kernel.wallTime())
     if (!meta.name && meta.generateName) meta.name = generateName(kernel.rng, meta.generateName)
     meta.uid = newUid(kernel.rng)
     meta.creationTimestamp = kernel.wallTime()

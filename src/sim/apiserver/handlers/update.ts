@@ -11,8 +11,10 @@ import { badRequest, conflict, invalid, invalidValue, notFound, STALE_OBJECT } f
 import { clone, fields, type KubeObject, type Status, writableMeta } from '../../../api/types'
 import type { Proc } from '../../kernel/kernel'
 import { APISERVER } from '../../kernel/trace'
+import { shapeProblem } from '../../scenario/field-shapes'
 import type { HttpResponse, PatchType } from '../http'
 import { type JsonPatchOp, jsonPatch, mergePatch, PatchError, strategicMergePatch } from '../patch'
+import { applyDecodeDefaults } from '../registry/scheme-defaults'
 import { strategyFor } from '../registry/strategy'
 import { decodeProblems, goMapText, strictDecodingError, typeOfKind } from '../strict-fields'
 import type { ApiRequest, HandlerContext } from './context'
@@ -54,6 +56,8 @@ function checkPatched(
   if (problems.quantityError !== undefined) {
     return invalid('', '', [invalidValue('patch', quoted(), problems.quantityError)])
   }
+  const shape = shapeProblem(next)
+  if (shape) return invalid('', '', [invalidValue('patch', quoted(), shape.message)])
   if (!problems.unknown.length) return undefined
   const mode = fieldValidation(req.message.payload)
   if (mode === 'Strict')
@@ -118,7 +122,7 @@ function* write(
       const computed = compute(current)
       if (!computed.ok) return { ok: false, error: computed.status }
       const next = computed.object
-      if (ri.subresource === '') strategy.defaults?.(next)
+      applyDecodeDefaults(next, ri.apiGroup, ri.resource, { defaults: ri.subresource === '' })
       carrySystemFields(next, current)
       if (strategy.statusSubresource) {
         if (ri.subresource === 'status') {

@@ -2,7 +2,16 @@
  * Scheme defaulting for Pods, applied when the request body is decoded
  * (pkg/apis/core/v1/defaults.go). Mutates a fresh copy of the request body.
  */
-import type { Container, PodSpec, Probe } from 'kubernetes-types/core/v1'
+import type {
+  Container,
+  DownwardAPIVolumeFile,
+  EnvVar,
+  Lifecycle,
+  LifecycleHandler,
+  PodSpec,
+  Probe,
+  Volume,
+} from 'kubernetes-types/core/v1'
 
 /**
  * A Pod's spec: the defaults it shares with pod templates, then SetDefaults_Pod's Pod-only step,
@@ -26,8 +35,52 @@ export function defaultTemplatePodSpec(spec: PodSpec): void {
   spec.enableServiceLinks ??= true
   // SetDefaults_PodSpec: deprecated serviceAccount mirrors serviceAccountName.
   if (spec.serviceAccountName && !spec.serviceAccount) spec.serviceAccount = spec.serviceAccountName
+  for (const v of spec.volumes ?? []) defaultVolume(v)
   for (const c of spec.initContainers ?? []) defaultContainer(c)
   for (const c of spec.containers ?? []) defaultContainer(c)
+  for (const c of spec.ephemeralContainers ?? []) defaultContainer(c as Container)
+}
+
+/** The v1 volume sources' file mode default, 0644 (SecretVolumeSourceDefaultMode and the others). */
+export const DEFAULT_VOLUME_MODE = 0o644
+
+/**
+ * SetDefaults_Volume (a volume without a source is an emptyDir), the per-source defaults
+ * (hostPath type `""`, defaultMode 0644 for secret, configMap, downwardAPI and projected, the
+ * service account token's expirationSeconds 3600), and the downward API items' selectors.
+ */
+export function defaultVolume(v: Volume): void {
+  const vol = v as Volume & Record<string, unknown>
+  if (!Object.keys(vol).some((k) => k !== 'name' && vol[k] !== undefined && vol[k] !== null))
+    vol.emptyDir = {}
+  if (v.hostPath) v.hostPath.type ??= ''
+  if (v.secret) v.secret.defaultMode ??= DEFAULT_VOLUME_MODE
+  if (v.configMap) v.configMap.defaultMode ??= DEFAULT_VOLUME_MODE
+  if (v.downwardAPI) {
+    v.downwardAPI.defaultMode ??= DEFAULT_VOLUME_MODE
+    for (const item of v.downwardAPI.items ?? []) defaultDownwardFile(item)
+  }
+  if (v.projected) {
+    v.projected.defaultMode ??= DEFAULT_VOLUME_MODE
+    for (const source of v.projected.sources ?? []) {
+      for (const item of source.downwardAPI?.items ?? []) defaultDownwardFile(item)
+      if (source.serviceAccountToken) source.serviceAccountToken.expirationSeconds ??= 3600
+    }
+  }
+}
+
+function defaultDownwardFile(item: DownwardAPIVolumeFile): void {
+  if (item.fieldRef) item.fieldRef.apiVersion ||= 'v1'
+  // ResourceFieldSelector.divisor is a resource.Quantity, not a pointer: it is always written,
+  // `"0"` when unset.
+  if (item.resourceFieldRef) item.resourceFieldRef.divisor ??= '0'
+}
+
+function defaultEnv(e: EnvVar): void {
+  const from = e.valueFrom
+  if (!from) return
+  if (from.fieldRef) from.fieldRef.apiVersion ||= 'v1'
+  if (from.resourceFieldRef) from.resourceFieldRef.divisor ??= '0'
 }
 
 export function defaultContainer(c: Container): void {
@@ -36,7 +89,18 @@ export function defaultContainer(c: Container): void {
   c.terminationMessagePolicy ??= 'File'
   for (const p of c.ports ?? []) p.protocol ??= 'TCP'
   c.resources ??= {}
+  for (const e of c.env ?? []) defaultEnv(e)
   for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) if (probe) defaultProbe(probe)
+  if (c.lifecycle) defaultLifecycle(c.lifecycle)
+}
+
+function defaultLifecycle(l: Lifecycle): void {
+  for (const h of [l.postStart, l.preStop] as (LifecycleHandler | undefined)[]) {
+    if (h?.httpGet) {
+      h.httpGet.path ??= '/'
+      h.httpGet.scheme ??= 'HTTP'
+    }
+  }
 }
 
 /**
@@ -72,4 +136,6 @@ function defaultProbe(p: Probe): void {
     p.httpGet.path ??= '/'
     p.httpGet.scheme ??= 'HTTP'
   }
+  // GRPCAction.service is `+default=""` (staging/src/k8s.io/api/core/v1/types.go).
+  if (p.grpc) p.grpc.service ??= ''
 }

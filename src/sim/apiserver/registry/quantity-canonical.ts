@@ -86,8 +86,43 @@ function parseText(q: string): ParseResult {
 export function canonicalQuantity(q: unknown): string {
   const p = parseQuantityStrict(q)
   if ('error' in p) return String(q)
-  let { format } = p
-  const nano = p.nano
+  return formatQuantity(p.nano, p.format)
+}
+
+const MILLI_IN_NANO = 1_000_000n
+
+/**
+ * A ResourceList's quantity as the apiserver stores it: SetDefaults_ResourceList
+ * (pkg/apis/core/v1/defaults.go) rounds every value up to milli scale (`0.0001` → `1m`), then
+ * String() (`0.5` → `500m`, `1024Mi` → `1Gi`). The input when it is not a quantity.
+ */
+export function canonicalResourceQuantity(q: unknown): string {
+  // Every stored Pod passes here for each of its requests and limits: texts repeat.
+  if (typeof q === 'string') {
+    const known = storedTexts.get(q)
+    if (known !== undefined) return known
+    const text = resourceQuantityText(q)
+    if (storedTexts.size >= MAX_PARSED_QUANTITIES) storedTexts.clear()
+    storedTexts.set(q, text)
+    return text
+  }
+  return resourceQuantityText(q)
+}
+
+const storedTexts = new Map<string, string>()
+
+function resourceQuantityText(q: unknown): string {
+  const p = parseQuantityStrict(q)
+  if ('error' in p) return String(q)
+  const abs = p.nano < 0n ? -p.nano : p.nano
+  const rem = abs % MILLI_IN_NANO
+  if (rem === 0n) return formatQuantity(p.nano, p.format)
+  const up = abs - rem + MILLI_IN_NANO
+  return formatQuantity(p.nano < 0n ? -up : up, p.format)
+}
+
+function formatQuantity(nano: bigint, parsedFormat: Format): string {
+  let format = parsedFormat
   const abs = nano < 0n ? -nano : nano
   const sign = nano < 0n ? '-' : ''
   const ONE = 1_000_000_000n

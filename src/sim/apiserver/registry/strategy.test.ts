@@ -6,7 +6,7 @@ import { strategyFor } from './strategy'
 describe('strategyFor', () => {
   it('Pods: PrepareForCreate sets phase Pending and the QoS class', () => {
     const pod = makePod().limits({ cpu: '1', memory: '1Gi' }).phase('Running').build()
-    strategyFor('', 'pods').prepareForCreate?.(pod)
+    strategyFor('', 'pods').prepareForCreate?.(pod, '2025-05-01T10:00:00Z')
     expect(pod.status).toEqual({ phase: 'Pending', qosClass: 'Guaranteed' })
   })
 
@@ -31,7 +31,7 @@ describe('strategyFor', () => {
       kind: 'Namespace',
       metadata: { name: 'dev', labels: { team: 'a' } },
     }
-    strategyFor('', 'namespaces').prepareForCreate?.(ns)
+    strategyFor('', 'namespaces').prepareForCreate?.(ns, '2025-05-01T10:00:00Z')
     expect(fields(ns).spec).toEqual({ finalizers: ['kubernetes'] })
     expect(fields(ns).status).toEqual({ phase: 'Active' })
     expect(ns.metadata?.labels).toEqual({ team: 'a', 'kubernetes.io/metadata.name': 'dev' })

@@ -14,7 +14,7 @@ import type { KubeObject, Status } from '../../../../api/types'
 import { Signal, wait } from '../../../kernel/kernel'
 import { APISERVER } from '../../../kernel/trace'
 import { type JsonPatchOp, jsonPatch, PatchError } from '../../patch'
-import { strategyFor } from '../../registry/strategy'
+import { applyDecodeDefaults } from '../../registry/scheme-defaults'
 import type {
   AdmissionAttributes,
   AdmissionContext,
@@ -63,7 +63,7 @@ function applyPatch(a: AdmissionAttributes, patch: readonly JsonPatchOp[]): { ch
     if (e instanceof PatchError) return e
     throw e
   }
-  strategyFor(a.request.apiGroup, a.request.resource).defaults?.(patched)
+  applyDecodeDefaults(patched, a.request.apiGroup, a.request.resource)
   const before = JSON.stringify(a.object)
   const target = a.object as Record<string, unknown>
   for (const k of Object.keys(target)) delete target[k]
