@@ -346,7 +346,7 @@ describe('describePod', () => {
         '    Type:                    Projected (a volume that contains injected data from multiple sources)',
         '    TokenExpirationSeconds:  3607',
         '    ConfigMapName:           kube-root-ca.crt',
-        '    ConfigMapOptional:       <nil>',
+        '    Optional:                false',
         '    DownwardAPI:             true',
         'QoS Class:                   Burstable',
         'Node-Selectors:              <none>',
@@ -495,6 +495,71 @@ describe('describePod', () => {
         'Events:                       <none>',
         '',
       ].join('\n'),
+    )
+  })
+
+  it('prints the volume sources as v1.33 kubectl does (projected: Optional per source)', () => {
+    const pod: Pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'vols', namespace: 'default' },
+      spec: {
+        containers: [{ name: 'c', image: 'nginx:1.27' }],
+        volumes: [
+          { name: 'logs', hostPath: { path: '/var/log', type: '' } },
+          {
+            name: 'info',
+            downwardAPI: {
+              items: [
+                { path: 'labels', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.labels' } },
+                {
+                  path: 'cpu',
+                  resourceFieldRef: { containerName: 'c', resource: 'limits.cpu', divisor: '1m' },
+                },
+              ],
+              defaultMode: 420,
+            },
+          },
+          {
+            name: 'all-in-one',
+            projected: {
+              sources: [
+                { secret: { name: 'mysecret', optional: true } },
+                { configMap: { name: 'myconfigmap' } },
+                { serviceAccountToken: { path: 'token', expirationSeconds: 3607 } },
+                { downwardAPI: { items: [{ path: 'ns', fieldRef: { fieldPath: 'metadata.namespace' } }] } },
+              ],
+              defaultMode: 420,
+            },
+          },
+        ],
+      },
+    }
+    const out = describePod(pod, undefined, { nowMs: NOW })
+    const volumes = out.slice(out.indexOf('Volumes:'), out.indexOf('QoS Class:')).split('\n')
+    expect(volumes.map((l) => l.replace(/ +/g, ' '))).toEqual([
+      'Volumes:',
+      ' logs:',
+      ' Type: HostPath (bare host directory volume)',
+      ' Path: /var/log',
+      ' HostPathType: ',
+      ' info:',
+      ' Type: DownwardAPI (a volume populated by information about the pod)',
+      ' Items:',
+      ' metadata.labels -> labels',
+      ' limits.cpu -> cpu',
+      ' all-in-one:',
+      ' Type: Projected (a volume that contains injected data from multiple sources)',
+      ' SecretName: mysecret',
+      ' Optional: true',
+      ' ConfigMapName: myconfigmap',
+      ' Optional: false',
+      ' TokenExpirationSeconds: 3607',
+      ' DownwardAPI: true',
+      '',
+    ])
+    expect(out).toContain(
+      '    Type:                    Projected (a volume that contains injected data from multiple sources)\n    SecretName:              mysecret\n    Optional:                true\n',
     )
   })
 

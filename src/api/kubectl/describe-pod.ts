@@ -295,16 +295,12 @@ function describeVolume(v: Volume, w: PrefixWriter): void {
   } else if (v.projected) {
     l2(['Type:\tProjected (a volume that contains injected data from multiple sources)'])
     for (const s of v.projected.sources ?? []) {
-      // describe.go prints these *bool fields with %v: `<nil>` when unset (the usual case; a set
-      // one would print a pointer address, shown here as the value).
-      if (s.secret)
-        l2([`SecretName:\t${s.secret.name ?? ''}`, `SecretOptionalName:\t${s.secret.optional ?? '<nil>'}`])
+      // v1.33 (PR #129457): `Optional:` with the value, false when unset (before, the pointer
+      // itself was printed: `ConfigMapOptional:  <nil>`).
+      if (s.secret) l2([`SecretName:\t${s.secret.name ?? ''}`, `Optional:\t${s.secret.optional === true}`])
       else if (s.downwardAPI) l2(['DownwardAPI:\ttrue'])
       else if (s.configMap)
-        l2([
-          `ConfigMapName:\t${s.configMap.name ?? ''}`,
-          `ConfigMapOptional:\t${s.configMap.optional ?? '<nil>'}`,
-        ])
+        l2([`ConfigMapName:\t${s.configMap.name ?? ''}`, `Optional:\t${s.configMap.optional === true}`])
       else if (s.serviceAccountToken)
         // The apiserver defaults expirationSeconds to 3600.
         l2([`TokenExpirationSeconds:\t${s.serviceAccountToken.expirationSeconds ?? 3600}`])
