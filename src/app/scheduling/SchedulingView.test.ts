@@ -40,20 +40,20 @@ describe('SchedulingView', () => {
   it('shows the answer, a captioned table with scoped headers, and one row per node', () => {
     const html = render(tie)
     expect(html).toContain(
-      '<p class="sched-answer result-Scheduled" data-testid="scheduling-answer">Scheduled on b: a tie between a and b at 486, broken at random (seeded); ahead of c (474).</p>',
+      '<p class="sched-answer result-Scheduled" data-testid="scheduling-answer">Scheduled on a: a tie between a and b at 486, broken at random (seeded); ahead of c (474).</p>',
     )
     expect(html).toContain(
-      '<caption>Attempt 1 at 0.056 s: Filter and Score, node by node. Tie-break: 2 nodes shared the top total 486; the scheduler picked b among them at random (seeded).</caption>',
+      '<caption>Attempt 1 at 0.056 s: Filter and Score, node by node. Tie-break: 2 nodes shared the top total 486; the scheduler picked a among them at random (seeded).</caption>',
     )
     expect(html).toContain('<th scope="colgroup" colSpan="4" class="sched-group">Filter</th>')
     expect(html).toContain('<th scope="col" title="NodeResourcesFit" data-plugin="NodeResourcesFit">Fit</th>')
     expect(rowTags(html)).toEqual([
-      '<tr class="sched-row winner tie" data-testid="scheduling-row" data-node="b" data-winner="true" data-feasible="true">',
-      '<tr class="sched-row tie" data-testid="scheduling-row" data-node="a" data-winner="false" data-feasible="true">',
+      '<tr class="sched-row winner tie" data-testid="scheduling-row" data-node="a" data-winner="true" data-feasible="true">',
+      '<tr class="sched-row tie" data-testid="scheduling-row" data-node="b" data-winner="false" data-feasible="true">',
       '<tr class="sched-row" data-testid="scheduling-row" data-node="c" data-winner="false" data-feasible="true">',
     ])
     expect(html).toContain(
-      '<th scope="row" class="sched-node">b<span class="sched-badge win">selected</span>',
+      '<th scope="row" class="sched-node">a<span class="sched-badge win">selected</span>',
     )
     expect(html).toContain('data-testid="scheduling-attempt"')
     expect(html).toContain('data-testid="score-mode"')

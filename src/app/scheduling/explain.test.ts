@@ -119,7 +119,7 @@ describe('ties', () => {
     const cluster = nodeYaml('a', '4') + nodeYaml('b', '4') + nodeYaml('c', '2')
     const a = first(cluster, podYaml('web', '500m'))
     expect(explainAttempt(a)).toBe(
-      'Scheduled on b: a tie between a and b at 486, broken at random (seeded); ahead of c (474).',
+      'Scheduled on a: a tie between a and b at 486, broken at random (seeded); ahead of c (474).',
     )
   })
 
@@ -129,11 +129,11 @@ describe('ties', () => {
     ).join('')
     const a = first(cluster, podYaml('web', '500m'))
     expect(explainAttempt(a)).toBe(
-      'Scheduled on n-009: a tie between 100 nodes at 486, broken at random (seeded). Filter evaluated 100 of 150 nodes (it stops once enough are feasible).',
+      'Scheduled on n-022: a tie between 100 nodes at 486, broken at random (seeded). Filter evaluated 100 of 150 nodes (it stops once enough are feasible).',
     )
     const table = explainTable(a)
     expect(table.rows).toHaveLength(100)
-    expect(table.rows[0]).toMatchObject({ node: 'n-009', winner: true, tieCandidate: true })
+    expect(table.rows[0]).toMatchObject({ node: 'n-022', winner: true, tieCandidate: true })
     expect(table.rows.every((r) => r.tieCandidate)).toBe(true)
   })
 })
@@ -230,8 +230,8 @@ describe('explainTable', () => {
     const cluster = nodeYaml('a', '4') + nodeYaml('b', '4') + nodeYaml('c', '2')
     const t = explainTable(first(cluster, podYaml('web', '500m')))
     expect(t.rows.map((r) => [r.node, r.winner, r.tieCandidate, r.total])).toEqual([
-      ['b', true, true, 486],
-      ['a', false, true, 486],
+      ['a', true, true, 486],
+      ['b', false, true, 486],
       ['c', false, false, 474],
     ])
   })
@@ -263,7 +263,7 @@ describe('explainAttempt in Chinese', () => {
   it('says a tie-break and a skipped Score in Chinese', () => {
     const tie = first(nodeYaml('a', '4') + nodeYaml('b', '4') + nodeYaml('c', '2'), podYaml('web', '500m'))
     expect(explainAttempt(tie, zh)).toBe(
-      '调度到 b：a 和 b 以 486 分并列，随机（带种子）决出；领先于 c (474)。',
+      '调度到 a：a 和 b 以 486 分并列，随机（带种子）决出；领先于 c (474)。',
     )
     expect(explainAttempt(first(THREE_NODES, podYaml('web', '3')), zh)).toBe(
       '调度到 medium：它是 3 个节点中唯一可行的，因此跳过了 Score。',
