@@ -268,7 +268,8 @@ export const DOCS_EXAMPLES: readonly DocsExample[] = [
     file: `${D}pods-probe-tcp-liveness-readiness.yaml`,
     source: 'pods/probe/tcp-liveness-readiness.yaml',
     docs: 'tasks/configure-pod-container/configure-liveness-readiness-startup-probes: the TCP probes connect after 15 s; the Pod is ready and stays up.',
-    untilMs: 30_000,
+    // The probe workers tick every 10 s from when the kubelet saw the Pod, not from the start.
+    untilMs: 45_000,
     apply: created('pod/goproxy'),
     pods: [{ name: 'goproxy', status: 'Running', ready: '1/1', restarts: 0 }],
     absentEvents: ['Unhealthy'],
