@@ -6,7 +6,7 @@
  */
 import type { Component, Kernel } from '../kernel/kernel'
 import { type ComponentId, type Message, REGISTRY } from '../kernel/trace'
-import { type CatalogImage, digests, lookupImage } from './catalog'
+import { type CatalogImage, digests, type ImageLookup, lookupImage } from './catalog'
 import { type ImageManifest, type RegistryRequest, type RegistryResponse, STATUS_TEXT } from './registry-api'
 
 /** Registry hosts → the domain used in image names. */
@@ -36,6 +36,8 @@ export interface PullFailure {
 export class Registry implements Component {
   readonly id: ComponentId = REGISTRY
   private readonly failures: PullFailure[] = []
+  /** Manifest digests served so far: a pull resolves a tag, then fetches the manifest by digest. */
+  private readonly manifests = new Map<string, CatalogImage>()
   /** Blob digests (config and layers) of the manifests served so far, to answer blob requests. */
   private readonly blobs = new Map<string, CatalogImage>()
 
@@ -87,11 +89,15 @@ export class Registry implements Component {
     if (!m) return { response: errorResponse(404, 'NOT_FOUND', 'page not found'), transferMs: 0 }
     const [, name, kind, reference] = m as unknown as [string, string, string, string]
     if (kind === 'manifests') {
-      const found = lookupImage({
-        domain,
-        path: name,
-        ...(reference.startsWith('sha256:') ? { digest: reference } : { tag: reference }),
-      })
+      const served = this.manifests.get(reference)
+      const found: ImageLookup =
+        served && served.repository === `${domain}/${name}`
+          ? { kind: 'image', image: served }
+          : lookupImage({
+              domain,
+              path: name,
+              ...(reference.startsWith('sha256:') ? { digest: reference } : { tag: reference }),
+            })
       if (found.kind === 'no-repository') {
         // Docker Hub hides whether a repository exists from anonymous clients.
         return {
@@ -109,6 +115,7 @@ export class Registry implements Component {
         return { response: errorResponse(404, 'MANIFEST_UNKNOWN', 'manifest unknown'), transferMs: 0 }
       const image = found.image
       const d = digests(image)
+      this.manifests.set(d.manifestDigest, image)
       this.blobs.set(d.imageId, image)
       this.blobs.set(d.layersDigest, image)
       const manifest = manifestOf(image)

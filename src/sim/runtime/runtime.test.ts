@@ -150,7 +150,14 @@ describe('ContainerRuntime', () => {
     expect(status.image).not.toHaveProperty('uid')
     const unpack = t.kernel.trace.find((m) => m.summary === 'unpack registry.example.com/team/app:v3')
     expect(unpack?.payload).toMatchObject({ sizeEstimated: true })
+    // The manifest fetched by digest is the tag's: the blob is 321,520 bytes on the wire.
     expect(t.results.pause).toMatchObject({ image: { uid: 65535, size: 321_520 } })
+    const pauseBlob = t.kernel.trace.find(
+      (m) =>
+        m.from === 'registry' &&
+        (m.payload as { headers?: Record<string, string> }).headers?.['content-length'] === '321520',
+    )
+    expect(pauseBlob).toBeDefined()
     expect(t.results.pause).not.toHaveProperty('image.sizeEstimated')
     expect(t.results.prometheus).toMatchObject({ image: { username: 'nobody' } })
   })
