@@ -112,6 +112,11 @@ export function Inspector() {
               )}
             </dd>
           </dl>
+          {detail && sizeEstimated(detail.payload) && (
+            <p className="muted" data-testid="size-estimated">
+              {t('inspector.sizeEstimated')}
+            </p>
+          )}
           {/* Focusable: a long payload scrolls, and the keyboard must be able to scroll it too. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region (WCAG 2.1.1) */}
           <pre className="payload" data-testid="payload" tabIndex={0} onKeyDown={keepScrollKeys}>
@@ -143,6 +148,24 @@ function ApplyLog() {
         </p>
       ))}
     </div>
+  )
+}
+
+/**
+ * Whether a payload carries an image size the simulation guessed: the runtime's unpack step
+ * (`sizeEstimated`), an ImageStatus answer (`image.sizeEstimated`) or a manifest's annotation.
+ */
+function sizeEstimated(payload: unknown): boolean {
+  if (typeof payload !== 'object' || payload === null) return false
+  const p = payload as {
+    sizeEstimated?: unknown
+    image?: { sizeEstimated?: unknown } | null
+    body?: { annotations?: Record<string, unknown> } | null
+  }
+  return (
+    p.sizeEstimated === true ||
+    p.image?.sizeEstimated === true ||
+    p.body?.annotations?.['dev.podflow.size-estimated'] === 'true'
   )
 }
 

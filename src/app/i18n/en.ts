@@ -168,6 +168,8 @@ export const en = {
     causedBy: 'caused by',
     userAction: 'a user action or startup',
     notAvailable: 'not available',
+    sizeEstimated:
+      'The image size is an estimate: the simulated registry does not know this image, so it guessed a size from the name.',
   },
   podPanel: {
     label: 'Pod',

@@ -160,6 +160,7 @@ export const zh: CatalogOf<typeof en> = {
     causedBy: '起因',
     userAction: '用户操作或启动',
     notAvailable: '不可用',
+    sizeEstimated: '镜像大小是估算值：模拟的镜像仓库不认识这个镜像，按名称估算了一个大小。',
   },
   podPanel: {
     label: 'Pod',
