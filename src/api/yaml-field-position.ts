@@ -102,6 +102,65 @@ export function locate({ docs, pos }: ParsedText, doc: DocumentRef, path: string
   return at
 }
 
+/**
+ * Where Go's encoding/json found a value of the wrong type: it names the field by its JSON names
+ * without list indexes (`spec.containers.ports.containerPort`) and the value by its JSON kind
+ * (`string`, `number`, `number 1.5`, `bool`, `array`, `object`). The first such field, in
+ * document order, holding a value of that kind; undefined when none does.
+ */
+export function locateGoField(
+  parsed: ParsedText,
+  doc: DocumentRef,
+  goPath: string,
+  valueKind: string,
+): FieldPosition | undefined {
+  const found = findGoField(documentRoot(parsed, doc), goPath.split('.'), valueKind.split(' ')[0] ?? '')
+  return found === undefined ? undefined : { ...parsed.pos(found), exact: true }
+}
+
+function documentRoot({ docs, pos }: ParsedText, doc: DocumentRef): Node | null | undefined {
+  if ('index' in doc) return docs[doc.index]?.contents
+  const startLine = (n: Node | null | undefined) =>
+    n?.range ? pos(n.range[0]).line : Number.POSITIVE_INFINITY
+  const found = docs.filter((d) => startLine(d.contents) <= doc.line).at(-1) ?? docs[0]
+  return listItemAt(found?.contents, (item) => startLine(item) <= doc.line) ?? found?.contents
+}
+
+function findGoField(node: unknown, names: readonly string[], kind: string): number | undefined {
+  if (isSeq(node)) {
+    for (const item of node.items) {
+      const found = findGoField(item, names, kind)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (!isMap(node) || names.length === 0) return undefined
+  const [name, ...rest] = names
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? pair.key.value : pair.key
+    if (String(key) !== name) continue
+    const start = (pair.key as Node | null)?.range?.[0]
+    if (rest.length === 0) return start !== undefined && jsonKind(pair.value) === kind ? start : undefined
+    return findGoField(pair.value, rest, kind) ?? undefined
+  }
+  return undefined
+}
+
+/** The JSON kind of a YAML node, as encoding/json names it. */
+function jsonKind(node: unknown): string {
+  if (isSeq(node)) return 'array'
+  if (isMap(node)) return 'object'
+  if (!isScalar(node)) return ''
+  const v = node.value
+  return typeof v === 'number'
+    ? 'number'
+    : typeof v === 'boolean'
+      ? 'bool'
+      : typeof v === 'string'
+        ? 'string'
+        : ''
+}
+
 /** The 1-based line of `path` (or its nearest existing ancestor) in a document; see fieldPosition. */
 export function fieldLine(text: string, doc: DocumentRef, path: string): number | undefined {
   return fieldPosition(text, doc, path)?.line

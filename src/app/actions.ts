@@ -15,8 +15,12 @@ import { type EditorProblem, useStore } from './store/store'
  */
 const fieldLines = () => import('./editor/field-lines')
 
-/** A parse problem as kubectl words it: `error: …`, with the line unless the message has it. */
-function problemText(p: { line: number; message: string }): string {
+/**
+ * A parse problem as kubectl words it: `error: …`; kubectl's own lines as they are, others with
+ * the line unless the message has it.
+ */
+function problemText(p: { line: number; message: string; kubectl?: true }): string {
+  if (p.kubectl) return `error: ${p.message}`
   return `error: ${/\bline \d+/.test(p.message) ? p.message : `line ${p.line}: ${p.message}`}`
 }
 

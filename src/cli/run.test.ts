@@ -296,13 +296,15 @@ spec:
 })
 
 describe('input errors', () => {
-  it('unparseable YAML exits non-zero with the line', () => {
+  it('unparseable YAML exits non-zero with kubectl’s message (kubectl v1.33’s very words)', () => {
     const out = runCli(
       [{ name: 'bad.yaml', text: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: [oops\n' }],
       { output: 'text' },
     )
     expect(out.exitCode).toBe(1)
-    expect(out.stderr).toMatch(/^error: bad\.yaml:\d+: yaml: line \d+: /)
+    expect(out.stderr).toBe(
+      "error: error parsing bad.yaml: error converting YAML to JSON: yaml: line 4: did not find expected ',' or ']'\n",
+    )
   })
 
   it('an unknown kind exits non-zero with kubectl’s message', () => {

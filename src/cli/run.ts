@@ -152,7 +152,7 @@ function actingUser(users: readonly TokenUser[], options: CliOptions): TokenUser
 
 /** kubectl's way of naming a place: `error: FILE:LINE: message`. */
 function cliError(p: SourcedProblem): string {
-  return `error: ${p.source}:${p.line}: ${p.message}`
+  return p.kubectl ? `error: ${p.message}` : `error: ${p.source}:${p.line}: ${p.message}`
 }
 
 function failure(errors: readonly string[]): CliOutput {

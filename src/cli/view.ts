@@ -51,7 +51,8 @@ function readObjects(inputs: readonly InputFile[]): { objects?: Objects; errors:
     }
     const parsed = parseManifests(file.text, file.name)
     if (!parsed.ok) {
-      for (const e of parsed.errors) errors.push(`error: ${file.name}:${e.line}: ${e.message}`)
+      for (const e of parsed.errors)
+        errors.push(e.kubectl ? `error: ${e.message}` : `error: ${file.name}:${e.line}: ${e.message}`)
       continue
     }
     for (const p of parsed.objects) all.push(p.object)

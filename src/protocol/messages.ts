@@ -170,6 +170,8 @@ export interface ParseProblem {
   readonly line: number
   readonly column?: number
   readonly message: string
+  /** The message is kubectl's whole error line (`error parsing STDIN: …`): print it as it is. */
+  readonly kubectl?: true
 }
 
 /** What kubectl answered for one object of an apply or delete. */

@@ -11,6 +11,8 @@ export interface Problem {
   readonly line: number
   readonly column?: number
   readonly message: string
+  /** The message is kubectl's whole error line (ParseProblem.kubectl). */
+  readonly kubectl?: true
 }
 
 /** What the user sees. */
@@ -32,6 +34,11 @@ export interface BadInput {
   readonly outcome: Outcome
   /** The CLI's outcome when it differs (it reads bytes, names the file): an Outcome, or its stderr. */
   readonly cli?: Outcome | { readonly stderr: string }
+  /**
+   * The cluster tab's outcome when it differs: what it holds is written at bootstrap, so a problem
+   * the apiserver's decoder finds there is a problem of the tab.
+   */
+  readonly clusterTab?: { readonly refused: readonly Problem[] }
   /** When a share link cannot carry it: the codec's problem (src/app/share/codec.ts ShareProblem). */
   readonly share?: { readonly link: Readonly<Record<string, unknown>> }
 }
@@ -170,50 +177,105 @@ export const BAD_INPUTS: readonly BadInput[] = [
     text: pod('web').replace('  name: web', '  name: web: x'),
     outcome: {
       refused: [
-        { line: 4, column: 9, message: 'yaml: line 4: Nested mappings are not allowed in compact mappings' },
+        {
+          line: 4,
+          column: 9,
+          message:
+            'error parsing STDIN: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context',
+          kubectl: true,
+        },
       ],
+    },
+    cli: {
+      stderr:
+        'error: error parsing bad.yaml: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context\n',
     },
   },
   {
+    // go-yaml, kubectl's parser, takes a repeated key: the last value wins.
     name: 'YAML syntax error: a key twice',
-    text: pod('web').replace('kind: Pod\n', 'kind: Pod\nkind: Pod\n'),
-    outcome: { refused: [{ line: 3, column: 1, message: 'yaml: line 3: Map keys must be unique' }] },
+    text: pod('web').replace('  name: web\n', '  name: first\n  name: web\n'),
+    outcome: { created: 'pod/web created' },
   },
   {
     name: 'wrong type: a number where text goes',
-    text: pod('web', '    env:\n    - name: PORT\n      value: 8080\n'),
-    outcome: {
+    clusterTab: {
       refused: [
         {
           line: 11,
           message:
-            'error validating data: spec.containers[0].env[0].value: must be a string, not a number (8080); quote it: "8080"',
+            'json: cannot unmarshal number into Go struct field EnvVar.spec.containers.env.value of type string',
         },
       ],
+    },
+    text: pod('web', '    env:\n    - name: PORT\n      value: 8080\n'),
+    outcome: {
+      server: {
+        line: 1,
+        code: 400,
+        message:
+          'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal number into Go struct field EnvVar.spec.containers.env.value of type string',
+      },
     },
   },
   {
     name: 'wrong type: text where a number goes',
-    text: DEPLOYMENT('"three"'),
-    outcome: {
+    clusterTab: {
       refused: [
         {
-          line: 6,
-          message: 'error validating data: spec.replicas: must be a number, not a string ("three")',
+          line: 1,
+          message:
+            'only Node objects (apiVersion: v1, kind: Node), one KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), Users, NodeFailures and WebhookServers (apiVersion: podflow.dev/v1alpha1), setup objects (Namespace, ServiceAccount, ConfigMap, Secret, Role, RoleBinding, ClusterRole, ClusterRoleBinding, ResourceQuota, LimitRange, PriorityClass, MutatingWebhookConfiguration, ValidatingWebhookConfiguration) and the Pods already running (apiVersion: v1, kind: Pod) belong in the cluster; found apps/v1 Deployment "web"',
         },
       ],
+    },
+    text: DEPLOYMENT('"three"'),
+    outcome: {
+      server: {
+        line: 1,
+        code: 400,
+        message:
+          'Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
+      },
     },
   },
   {
     name: 'wrong type: text where a list goes',
+    clusterTab: {
+      refused: [
+        {
+          line: 6,
+          message:
+            'json: cannot unmarshal string into Go struct field PodSpec.spec.containers of type []v1.Container',
+        },
+      ],
+    },
     text: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  containers: nginx\n',
+    outcome: {
+      server: {
+        line: 1,
+        code: 400,
+        message:
+          'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field PodSpec.spec.containers of type []v1.Container',
+      },
+    },
+  },
+  {
+    name: 'wrong type in metadata: kubectl decodes it itself',
+    text: pod('web').replace('  name: web', '  name: web\n  labels:\n    tier: 1'),
     outcome: {
       refused: [
         {
           line: 6,
-          message: 'error validating data: spec.containers: must be a list, not a string ("nginx")',
+          message:
+            'unable to decode "STDIN": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string',
+          kubectl: true,
         },
       ],
+    },
+    cli: {
+      stderr:
+        'error: unable to decode "bad.yaml": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string\n',
     },
   },
   {

@@ -299,5 +299,10 @@ export function normalizeAtMs(atMs: number): number | undefined {
 }
 
 function toProblem(e: SourcedProblem): ParseProblem {
-  return { line: e.line, ...(e.column !== undefined ? { column: e.column } : {}), message: e.message }
+  return {
+    line: e.line,
+    ...(e.column !== undefined ? { column: e.column } : {}),
+    message: e.message,
+    ...(e.kubectl ? { kubectl: e.kubectl } : {}),
+  }
 }

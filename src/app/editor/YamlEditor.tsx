@@ -181,6 +181,40 @@ function toMarkerData(model: monaco.editor.ITextModel, p: EditorProblem): monaco
   }
 }
 
+/**
+ * The apply's markers after an edit: a marker whose lines the edit touched is gone (what it
+ * pointed at is not the text kubectl saw any more); the others move with the lines inserted or
+ * removed above them. Undefined when the edit touched none and moved none.
+ */
+export function editedMarkers(
+  markers: readonly monaco.editor.IMarker[],
+  changes: readonly monaco.editor.IModelContentChange[],
+): monaco.editor.IMarkerData[] | undefined {
+  let changed = false
+  let kept: monaco.editor.IMarkerData[] = markers.map((m) => ({ ...m }))
+  // Changes come last-first within one event, each in the coordinates before it.
+  for (const c of changes) {
+    const delta = (c.text.match(/\n/g)?.length ?? 0) - (c.range.endLineNumber - c.range.startLineNumber)
+    const next: monaco.editor.IMarkerData[] = []
+    for (const m of kept) {
+      if (m.endLineNumber >= c.range.startLineNumber && m.startLineNumber <= c.range.endLineNumber) {
+        changed = true
+        continue
+      }
+      if (m.startLineNumber > c.range.endLineNumber && delta !== 0) {
+        changed = true
+        next.push({
+          ...m,
+          startLineNumber: m.startLineNumber + delta,
+          endLineNumber: m.endLineNumber + delta,
+        })
+      } else next.push(m)
+    }
+    kept = next
+  }
+  return changed ? kept : undefined
+}
+
 export default function YamlEditor(props: YamlEditorProps) {
   const { value, problems, readOnly = false, ariaLabel, testId, uri, className, ref } = props
   const containerRef = useRef<HTMLDivElement>(null)
@@ -242,9 +276,14 @@ export default function YamlEditor(props: YamlEditorProps) {
     })
     editorRef.current = editor
 
-    const onContent = model.onDidChangeContent(() => {
+    const onContent = model.onDidChangeContent((e) => {
       const text = model.getValue()
       if (text !== callbacks.current.value) callbacks.current.onChange(text)
+      const own = monaco.editor.getModelMarkers({ resource: modelUri, owner: PROBLEMS_OWNER })
+      if (own.length) {
+        const kept = editedMarkers(own, e.changes)
+        if (kept) monaco.editor.setModelMarkers(model, PROBLEMS_OWNER, kept)
+      }
     })
     // An action, not addCommand: its keybinding belongs to this editor only, so two editors
     // on one page each apply their own text.

@@ -182,6 +182,37 @@ spec:
 })
 
 describe('resultProblems', () => {
+  it('puts a 400 for a value of the wrong type at the field Go names, of the kind it names', () => {
+    const text = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  containers:
+  - name: a
+    image: nginx
+    ports:
+    - containerPort: 80
+  - name: b
+    image: nginx
+    ports:
+    - containerPort: "eighty"
+`
+    const message =
+      'Pod in version "v1" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32'
+    const problems = resultProblems(text, [{ code: 400, line: 1, status: { reason: 'BadRequest', message } }])
+    // The second container's port: the first holds a number, which Go would have taken.
+    expect(problems).toEqual([
+      {
+        line: 14,
+        column: 7,
+        message: `Error from server (BadRequest): ${message}`,
+        severity: 'error',
+        source: 'kube-apiserver 400 BadRequest',
+      },
+    ])
+  })
+
   const twoDocs = `apiVersion: v1
 kind: Pod
 metadata:

@@ -2,7 +2,10 @@
  * From the apiserver's answer back to the editor: where in the applied YAML a field error
  * belongs (the lookup itself is src/api/yaml-field-position.ts). Pure (no Monaco, no DOM).
  */
-import { type DocumentRef, locate, parseText } from '../../api/yaml-field-position'
+import { type DocumentRef, locate, locateGoField, parseText } from '../../api/yaml-field-position'
+
+/** encoding/json's UnmarshalTypeError: what it found, and the field's path of JSON names. */
+const GO_UNMARSHAL = /json: cannot unmarshal (\w+(?: \S+)?) into Go struct field \w+\.([\w.]+) of type /
 
 export {
   type DocumentRef,
@@ -80,9 +83,12 @@ export function resultProblems(text: string, results: readonly ApplyResultLike[]
       return
     }
     const message = status?.message ?? `the server responded with HTTP ${result.code}`
+    // A body of the wrong JSON type: Go's decoder names the field without indexes.
+    const go = result.code === 400 ? GO_UNMARSHAL.exec(message) : null
+    const at = (go ? locateGoField(parsed, doc, go[2] as string, go[1] as string) : undefined) ?? docStart
     problems.push({
-      line: docStart.line,
-      column: docStart.column,
+      line: at.line,
+      column: at.column,
       message: `Error from server${reason ? ` (${reason})` : ''}: ${message}`,
       severity: 'error',
       source,

@@ -31,6 +31,7 @@ import {
 } from './cluster-objects'
 import { isFaultDocument, readNodeFailure } from './faults'
 import { fieldLine } from './field-line'
+import { shapeProblem } from './field-shapes'
 import { parseManifests, unknownKindMessage } from './parse'
 import type { FaultAction } from './scenario'
 import { isWebhookServerDocument, readWebhookServerItems } from './webhook-servers'
@@ -55,6 +56,8 @@ export interface SourcedProblem {
   readonly line: number
   readonly column?: number
   readonly message: string
+  /** The message is kubectl's whole error line, naming the source itself (ParseError.kubectl). */
+  readonly kubectl?: true
 }
 
 /** Every document of the texts in order, or every problem that stops kubectl from reading them. */
@@ -124,6 +127,12 @@ export function assembleCluster(items: readonly SourcedObject[]): ClusterAssembl
       line: field ? fieldLine(item.source.text, item.line, field) : item.line,
       message,
     })
+  }
+  // What the cluster holds is written at bootstrap, not decoded by the apiserver: the same check
+  // its decoder would make, here.
+  for (const item of items) {
+    const shape = isUserDocument(item.object) ? undefined : shapeProblem(item.object)
+    if (shape) at(item, shape.message, shape.path)
   }
   const seen = new Set<string>()
   const nodes: Node[] = []

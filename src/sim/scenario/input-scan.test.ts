@@ -15,7 +15,9 @@ import { parseManifests } from './parse'
 
 const EXAMPLES = join(process.cwd(), 'examples')
 const manifests: [string, string][] = [
-  ...readdirSync(EXAMPLES).map((f): [string, string] => [f, readFileSync(join(EXAMPLES, f), 'utf8')]),
+  ...readdirSync(EXAMPLES, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f): [string, string] => [f, readFileSync(join(EXAMPLES, f), 'utf8')]),
   ...SCENARIOS.flatMap((s) => [
     [`${s.id} cluster`, s.input.clusterYaml] as [string, string],
     ...s.input.actions.flatMap((a, i) =>
@@ -137,40 +139,62 @@ describe('field types', () => {
     expect(shapeProblem(obj)).toBeUndefined()
   })
 
+  // encoding/json's words, as the apiserver's decoder (or kubectl's, for metadata) says them.
   it.each([
     [
       pod({ containers: [{ name: 'c', image: 'i' }] }, { name: 'p', labels: { version: 1 } }),
-      'metadata.labels.version: must be a string, not a number (1); quote it: "1"',
+      'number into Go struct field ObjectMeta.metadata.labels of type string',
+      'metadata.labels.version',
     ],
     [
       pod({ containers: [{ name: 'c', image: 'i', ports: [{ containerPort: '80' }] }] }),
-      'spec.containers[0].ports[0].containerPort: must be a number, not a string ("80")',
+      'string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32',
+      'spec.containers[0].ports[0].containerPort',
     ],
     [
       pod({ containers: [{ name: 'c', image: 'i', stdin: 'sometimes' }] }),
-      'spec.containers[0].stdin: must be true or false, not a string ("sometimes")',
+      'string into Go struct field Container.spec.containers.stdin of type bool',
+      'spec.containers[0].stdin',
     ],
     [
       pod({ containers: [{ name: 'c', image: 'i', args: 'run' }] }),
-      'spec.containers[0].args: must be a list, not a string ("run")',
+      'string into Go struct field Container.spec.containers.args of type []string',
+      'spec.containers[0].args',
     ],
     [
       pod({ containers: [{ name: 'c', image: 'i' }] }, { name: 'p', annotations: ['a'] }),
-      'metadata.annotations: must be a map, not a list',
+      'array into Go struct field ObjectMeta.metadata.annotations of type map[string]string',
+      'metadata.annotations',
     ],
-  ])('refuses %#: %s', (obj, message) => {
-    expect(shapeProblem(obj)?.message).toBe(`error validating data: ${message}`)
+    [
+      pod({ containers: [{ name: 'c', image: 'i' }], terminationGracePeriodSeconds: 1.5 }),
+      'number 1.5 into Go struct field PodSpec.spec.terminationGracePeriodSeconds of type int64',
+      'spec.terminationGracePeriodSeconds',
+    ],
+    [
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'd' },
+        spec: { replicas: 2147483648 },
+      },
+      'number 2147483648 into Go struct field DeploymentSpec.spec.replicas of type int32',
+      'spec.replicas',
+    ],
+  ])('refuses %#: %s', (obj, message, path) => {
+    expect(shapeProblem(obj)).toMatchObject({ message: `json: cannot unmarshal ${message}`, path })
   })
 
-  it('reports a List item at the line of its field', () => {
+  it('reports a List item at the line of its field, as kubectl decodes metadata itself', () => {
     const text =
       'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata:\n    name: a\n    labels:\n      tier: 3\n'
-    const r = parseManifests(text)
+    const r = parseManifests(text, 'list.yaml')
     expect(r.ok ? [] : r.errors).toEqual([
       {
         line: 9,
         message:
-          'error validating data: metadata.labels.tier: must be a string, not a number (3); quote it: "3"',
+          'unable to decode "list.yaml": json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string',
+        kubectl: true,
       },
     ])
   })

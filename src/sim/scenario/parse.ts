@@ -11,7 +11,7 @@
  * they may appear (the CLI and the cluster tab take them; an apply refuses them with kubectl's
  * unknown-kind message, `unknownKindMessage`).
  */
-import { type Document, isCollection, LineCounter, parseAllDocuments, visit } from 'yaml'
+import { type Document, isCollection, LineCounter, parseAllDocuments, visit, type YAMLError } from 'yaml'
 import { resourceForKind } from '../../api/resources'
 import type { KubeObject } from '../../api/types'
 import { isSchedulerConfiguration } from '../scheduler/config/kind'
@@ -19,6 +19,7 @@ import { isUserDocument } from './cluster-objects'
 import { isFaultDocument } from './faults'
 import { fieldLine } from './field-line'
 import { shapeProblem } from './field-shapes'
+import { goYamlError } from './go-yaml-errors'
 import { badCharacter, MAX_DEPTH, tooDeep } from './input-scan'
 import { isWebhookServerDocument } from './webhook-servers'
 
@@ -32,6 +33,12 @@ export interface ParseError {
   readonly line: number
   readonly column?: number
   readonly message: string
+  /**
+   * The message is kubectl's whole error line (after `error: `), naming the file itself (`error
+   * parsing pod.yaml: error converting YAML to JSON: yaml: line 8: …`), not a problem to prefix
+   * with a place.
+   */
+  readonly kubectl?: true
 }
 
 export type ParseResult =
@@ -52,25 +59,24 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
   // Text that is not YAML at all, or nested deeper than the parser can take, stops here.
   const scanned = badCharacter(text) ?? tooDeep(text)
   if (scanned) return { ok: false, errors: [scanned] }
+  const separator = badSeparator(text, source)
+  if (separator) return { ok: false, errors: [separator] }
   const lineCounter = new LineCounter()
+  // go-yaml (kubectl's parser) takes a repeated key, the last value winning.
   const docs = parseAllDocuments(text, {
     lineCounter,
     prettyErrors: false,
-    uniqueKeys: true,
+    uniqueKeys: false,
   })
   const errors: ParseError[] = []
   const objects: ParsedObject[] = []
   const list = Array.isArray(docs) ? docs : [docs]
   for (const doc of list) {
-    for (const e of doc.errors) {
-      const pos = lineCounter.linePos(e.pos[0])
-      errors.push({
-        line: pos.line,
-        column: pos.col,
-        message: `yaml: line ${pos.line}: ${readable(firstLine(e.message))}`,
-      })
+    if (doc.errors.length) {
+      // kubectl stops at the first document that is not YAML, and names its first mistake.
+      errors.push(syntaxError(text, doc.errors, lineCounter, source))
+      break
     }
-    if (doc.errors.length) continue
     const cycle = text.includes('*') ? selfContainingAnchor(doc) : undefined
     if (cycle) {
       const pos = lineCounter.linePos(cycle.offset)
@@ -86,7 +92,14 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
       value = doc.toJS({ maxAliasCount: 100 })
     } catch (e) {
       const pos = lineCounter.linePos(doc.range[0])
-      errors.push({ line: pos.line, message: `yaml: ${readable((e as Error).message)}` })
+      const alias = /^Unresolved alias \(the anchor must be set before the alias\): (.*)$/.exec(
+        (e as Error).message,
+      )
+      errors.push(
+        alias
+          ? converting(source, pos.line, `yaml: unknown anchor '${alias[1]}' referenced`)
+          : { line: pos.line, message: `yaml: ${readable((e as Error).message)}` },
+      )
       continue
     }
     if (value === null || value === undefined) continue
@@ -128,11 +141,69 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
       errors.push({ line, message: problem })
       continue
     }
+    // kubectl decodes an object's metadata itself; the rest is for the apiserver's decoder.
     const shape = shapeProblem(object)
-    if (shape) errors.push({ line: fieldLine(text, line, shape.path), message: shape.message })
+    if (shape?.inMetadata)
+      errors.push({
+        line: fieldLine(text, line, shape.path),
+        message: `unable to decode ${JSON.stringify(source)}: ${shape.message}`,
+        kubectl: true,
+      })
   }
   errors.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0))
   return errors.length ? { ok: false, errors } : { ok: true, objects }
+}
+
+/**
+ * apimachinery's yaml.Reader splits documents at lines that begin with `---`, and allows nothing
+ * but a comment after it (`--- x`: `invalid Yaml document separator: x`).
+ */
+function badSeparator(text: string, source: string): ParseError | undefined {
+  if (!text.includes('---')) return undefined
+  const lines = text.split('\n')
+  for (const [i, l] of lines.entries()) {
+    if (!l.startsWith('---')) continue
+    const rest = l.slice(3).trim()
+    if (rest !== '' && !rest.startsWith('#'))
+      return {
+        line: i + 1,
+        message: `error parsing ${source}: invalid Yaml document separator: ${rest}`,
+        kubectl: true,
+      }
+  }
+  return undefined
+}
+
+/** kubectl's report of a document that is not YAML: go-yaml's words where known (go-yaml-errors.ts). */
+function syntaxError(
+  text: string,
+  errors: readonly YAMLError[],
+  lineCounter: LineCounter,
+  source: string,
+): ParseError {
+  const go = goYamlError(text, errors, lineCounter)
+  if (go)
+    return {
+      ...converting(source, go.line, go.message),
+      ...(go.column !== undefined ? { column: go.column } : {}),
+    }
+  const first = errors[0] as YAMLError
+  const pos = lineCounter.linePos(first.pos[0])
+  return converting(
+    source,
+    pos.line,
+    `yaml: line ${pos.line}: ${readable(firstLine(first.message))}`,
+    pos.col,
+  )
+}
+
+function converting(source: string, line: number, message: string, column?: number): ParseError {
+  return {
+    line,
+    ...(column !== undefined ? { column } : {}),
+    message: `error parsing ${source}: error converting YAML to JSON: ${message}`,
+    kubectl: true,
+  }
 }
 
 /** kubectl's complaints before anything is sent: missing apiVersion/kind, unknown kinds. */

@@ -7,6 +7,7 @@
 import { apiVersionOf } from '../../../api/resources'
 import { badRequest, requestEntityTooLarge } from '../../../api/status'
 import { clone, type KubeObject, type Status } from '../../../api/types'
+import { shapeProblem } from '../../scenario/field-shapes'
 import type { HttpRequest } from '../http'
 import type { RequestInfo } from '../request-info'
 import {
@@ -75,6 +76,9 @@ export function decodeBody(request: Pick<HttpRequest, 'body' | 'query'>, ri: Req
     ),
   })
   const warnings: string[] = []
+  // encoding/json, decoding into the kind's Go type: a value of the wrong type ends it.
+  const shape = shapeProblem(obj)
+  if (shape) return cannotHandle(shape.message)
   const type = typeOfKind(want, info.kind)
   if (type) {
     const problems = decodeProblems(obj, type)
