@@ -1,5 +1,6 @@
 /** What a pod worker needs from its kubelet; the Kubelet implements it, tests can fake it. */
 import type { Node, Pod } from '../../api/types'
+import type { ApiClient } from '../client/client'
 import type { EventRecorder } from '../client/events'
 import type { Kernel } from '../kernel/kernel'
 import type { ComponentId } from '../kernel/trace'
@@ -17,6 +18,11 @@ export interface KubeletContext {
   /** The node's InternalIP addresses (status.hostIPs of its pods). */
   readonly hostIPs: readonly string[]
   readonly recorder: EventRecorder
+  /**
+   * The kubelet's apiserver client, for the ConfigMaps and Secrets its pods read
+   * (container-env.ts). Absent in tests that fake the context: those are then not checked.
+   */
+  readonly client?: ApiClient
   readonly runtime: RuntimeClient
   readonly images: ImageManager
   readonly statuses: StatusManager

@@ -11,6 +11,7 @@
  */
 import type { Pod } from '../../api/types'
 import { type Kernel, type Proc, type Process, Signal, type Timer, wait } from '../kernel/kernel'
+import { CREATE_CONTAINER_CONFIG_ERROR } from './container-env'
 import type { KubeletContext } from './context'
 import { WAITING } from './events'
 import { generatePodStatus, type WaitingReason } from './generate-status'
@@ -34,7 +35,12 @@ export interface ProbeKill {
   readonly probe?: 'liveness' | 'startup'
 }
 
-const BACKOFF_REASONS: readonly string[] = [WAITING.ImagePullBackOff, WAITING.CrashLoopBackOff]
+/** Reasons a run that ends when idle should still get to show (the first retry is foreground). */
+const BACKOFF_REASONS: readonly string[] = [
+  WAITING.ImagePullBackOff,
+  WAITING.CrashLoopBackOff,
+  CREATE_CONTAINER_CONFIG_ERROR,
+]
 
 export class PodWorker {
   state: WorkerState = 'syncing'

@@ -10,6 +10,17 @@ import { intValue } from '../../api/quantity'
 import type { Container, Pod } from '../../api/types'
 import type { Proc } from '../kernel/kernel'
 import type { ContainerConfig, ContainerStatus as CriContainerStatus, PodSandboxConfig } from '../runtime/cri'
+import {
+  ConfigReader,
+  CREATE_CONTAINER_CONFIG_ERROR,
+  type EnvResult,
+  FAILED_MOUNT,
+  makeEnvironmentVariables,
+  mountSetUpFailed,
+  mountsConfig,
+  readsConfig,
+  unmountableVolumes,
+} from './container-env'
 import type { KubeletContext } from './context'
 import {
   backOffRestarting,
@@ -332,6 +343,9 @@ export function* syncPod(
 
   const config = sandboxConfig(pod)
   let sandboxId = view.sandbox?.id ?? ''
+  // WaitForAttachAndMount: the configMap and secret volumes are set up before the sandbox is
+  // created (a running pod's stay mounted; their later refreshes are not modelled).
+  if (actions.createSandbox && !(yield* volumesMounted(ctx, pod))) return outcome(true)
   if (actions.createSandbox) {
     const created = yield* ctx.runtime.call<'RunPodSandbox'>(
       { method: 'RunPodSandbox', config },
@@ -444,6 +458,12 @@ function* startContainer(
   }
   const latest = containersNamed(view, container.name)[0]
   const attempt = latest ? latest.metadata.attempt + 1 : 0
+  // generateContainerConfig: the environment from ConfigMaps and Secrets (container-env.ts).
+  const env = yield* containerEnv(ctx, pod, container)
+  if (env && !env.ok) {
+    event('Warning', REASON.Failed, errorEvent(env.message))
+    return { reason: CREATE_CONTAINER_CONFIG_ERROR, message: env.message }
+  }
   // generateContainerConfig: the image's user against runAsNonRoot (security-context.ts).
   const nonRoot = yield* checkRunAsNonRoot(ctx, pod, container)
   if (nonRoot) return nonRoot
@@ -451,7 +471,10 @@ function* startContainer(
     {
       method: 'CreateContainer',
       podSandboxId: sandboxId,
-      config: containerConfig(pod, container, image.imageRef, attempt),
+      config: {
+        ...containerConfig(pod, container, image.imageRef, attempt),
+        ...(env?.ok ? { envs: env.envs.map((e) => ({ ...e })) } : {}),
+      },
       sandboxConfig: config,
     },
     'containers',
@@ -505,6 +528,26 @@ function* startContainer(
     }
   }
   return undefined
+}
+
+/**
+ * The container's environment when it reads ConfigMaps or Secrets (undefined when it reads
+ * none, or when the context has no client): the kubelet GETs each object it names.
+ */
+function* containerEnv(ctx: KubeletContext, pod: Pod, container: Container): Proc<EnvResult | undefined> {
+  if (!ctx.client || !readsConfig(container)) return undefined
+  const reader = new ConfigReader(ctx.client, pod.metadata?.namespace ?? 'default', 'containers')
+  return yield* makeEnvironmentVariables(reader, pod, container)
+}
+
+/** Whether every configMap and secret volume can be set up; a FailedMount event for each that cannot. */
+function* volumesMounted(ctx: KubeletContext, pod: Pod): Proc<boolean> {
+  if (!ctx.client || !mountsConfig(pod)) return true
+  const reader = new ConfigReader(ctx.client, pod.metadata?.namespace ?? 'default', 'sandbox')
+  const failed = yield* unmountableVolumes(reader, pod)
+  for (const f of failed)
+    ctx.recorder.event(pod, 'Warning', FAILED_MOUNT, mountSetUpFailed(f.volume, f.error))
+  return failed.length === 0
 }
 
 /**
