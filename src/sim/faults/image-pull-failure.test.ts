@@ -95,6 +95,22 @@ describe('image-pull-failure scope', () => {
     expect(podNamed(there, 'web').status?.phase).toBe('Running')
   })
 
+  it('fails pulls of an image the catalog does not know (a private registry) just the same', () => {
+    const app = {
+      ...POD,
+      spec: { containers: [{ name: 'app', image: 'registry.example.com/team/app:v3' }] },
+    }
+    const ok = runScenario([apply(0, app as never)], UNTIL)
+    expect(podNamed(ok, 'web').status?.phase).toBe('Running')
+    const r = runScenario(
+      [fault('unauthorized', { image: 'registry.example.com/team/app:v3' }), apply(1000, app as never)],
+      UNTIL,
+    )
+    expect(eventsOf(r, 'Failed').map((e) => e.message)).toContain(
+      'Failed to pull image "registry.example.com/team/app:v3": failed to pull and unpack image "registry.example.com/team/app:v3": failed to resolve reference "registry.example.com/team/app:v3": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+    )
+  })
+
   it('records a root fault step on the registry', () => {
     const r = runScenario([fault('unauthorized'), apply(1000, POD)], 5_000)
     const step = r.trace.find((m) => m.stage === 'fault')
