@@ -23,6 +23,7 @@ import { clone, type KubeObject, type Node, type Pod, writableMeta } from '../..
 import { bootstrapPolicy, CONTROLLER_SERVICE_ACCOUNTS } from '../apiserver/authz/bootstrap-policy'
 import { encode } from '../apiserver/codec'
 import { newUid } from '../apiserver/names'
+import { applyDecodeDefaults } from '../apiserver/registry/scheme-defaults'
 import { rootCAConfigMap } from '../controllers/serviceaccount/controller'
 import type { MvccStore } from '../etcd/mvcc'
 import type { Kernel } from '../kernel/kernel'
@@ -184,6 +185,8 @@ export function bootstrap(
     if (meta.namespace && !namespaces.has(meta.namespace)) {
       throw new Error(`bootstrap: namespace "${meta.namespace}" of ${obj.kind} "${meta.name}" does not exist`)
     }
+    // Created through the apiserver: decoded (canonical quantities) and defaulted as it would be.
+    applyDecodeDefaults(copy, info.group, info.resource)
     completeSetupObject(copy)
     put(info, copy)
   }

@@ -14,7 +14,10 @@ import {
   resourceByName,
 } from '../../../api/resources'
 import type { KubeObject, Pod } from '../../../api/types'
+import { Cluster } from '../../cluster/cluster'
+import type { KeyValue } from '../../etcd/mvcc'
 import { startApiServer, TestClient } from '../../testing/apiserver'
+import { decode } from '../codec'
 import { canonicalResourceQuantity } from './quantity-canonical'
 
 const LIMIT_RANGES = resourceByName('', 'limitranges') as ResourceInfo
@@ -185,6 +188,36 @@ describe('quantities are stored in canonical form (Quantity.String after SetDefa
         default: { cpu: '2' },
         defaultRequest: { cpu: '2', memory: '1Gi' },
       },
+    ])
+  })
+})
+
+describe('cluster setup objects, written before time 0 as the apiserver would have stored them', () => {
+  it('a ResourceQuota and a LimitRange from the cluster tab: canonical quantities, defaults, status', () => {
+    const cluster = new Cluster({
+      actions: [],
+      clusterObjects: [
+        {
+          apiVersion: 'v1',
+          kind: 'ResourceQuota',
+          metadata: { name: 'q' },
+          spec: { hard: { 'requests.cpu': 0.5, 'limits.memory': '2048Mi' } },
+        } as KubeObject,
+        {
+          apiVersion: 'v1',
+          kind: 'LimitRange',
+          metadata: { name: 'l' },
+          spec: { limits: [{ type: 'Container', default: { cpu: '1.0' } }] },
+        } as KubeObject,
+      ],
+    })
+    const read = (key: string) => decode(cluster.etcd.store.range(key)[0] as KeyValue) as Loose
+    const quota = read('/registry/resourcequotas/default/q')
+    expect(quota.spec.hard).toEqual({ 'requests.cpu': '500m', 'limits.memory': '2Gi' })
+    expect(quota.status.hard).toEqual({ 'limits.memory': '2Gi', 'requests.cpu': '500m' })
+    const limits = read('/registry/limitranges/default/l')
+    expect(limits.spec.limits).toEqual([
+      { type: 'Container', default: { cpu: '1' }, defaultRequest: { cpu: '1' } },
     ])
   })
 })
