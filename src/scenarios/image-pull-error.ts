@@ -16,8 +16,8 @@ export const imagePullError: LibraryScenario = {
   id: 'image-pull-error',
   title: { en: 'A typo in the image tag', zh: '镜像 tag 写错了' },
   goal: {
-    en: 'The Pod is scheduled, but the registry has no `nginx:1.277`: the container waits in ErrImagePull, then ImagePullBackOff.',
-    zh: 'Pod 调度成功了，但镜像仓库里没有 `nginx:1.277`：容器先是 ErrImagePull，然后是 ImagePullBackOff。',
+    en: 'The Pod is scheduled, but `nginx:1.277` is a typo for `nginx:1.27` and no such tag was ever published: the container waits in ErrImagePull, then ImagePullBackOff.',
+    zh: 'Pod 调度成功了，但 `nginx:1.277` 是 `nginx:1.27` 的笔误，镜像仓库里从来没有这个 tag：容器先是 ErrImagePull，然后是 ImagePullBackOff。',
   },
   notes: [
     {
