@@ -19,7 +19,8 @@ const CASES = [
   {
     name: 'YAML syntax error',
     text: pod('web').replace('  name: web', '  name: web: x'),
-    error: 'error: yaml: line 4: Nested mappings are not allowed in compact mappings',
+    error:
+      'error: error parsing STDIN: error converting YAML to JSON: yaml: line 4: mapping values are not allowed in this context',
   },
   {
     name: 'binary garbage',
@@ -30,7 +31,8 @@ const CASES = [
   {
     name: 'wrong type',
     text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: "three"\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: nginx\n        image: nginx\n',
-    error: 'error: line 6: error validating data: spec.replicas: must be a number, not a string ("three")',
+    error:
+      'Error from server (BadRequest): error when creating "STDIN": Deployment in version "v1" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32',
   },
   {
     name: '5 MB document',

@@ -133,11 +133,12 @@ export function Inspector() {
 }
 
 function ApplyLog() {
+  const t = useT()
   const log = useStore((s) => s.applyLog)
   if (log.length === 0) return null
   return (
     <div className="apply-log" data-testid="apply-log" aria-live="polite">
-      {log.map((line, i) => (
+      {log.flatMap((line, i) => [
         <p
           // biome-ignore lint/suspicious/noArrayIndexKey: the log is replaced as a whole on each apply
           key={i}
@@ -145,8 +146,15 @@ function ApplyLog() {
           data-testid={line.warning ? 'apply-warning' : line.ok ? 'apply-ok' : 'apply-error'}
         >
           {line.text}
-        </p>
-      ))}
+        </p>,
+        ...(line.unwatched !== undefined
+          ? [
+              <p key={`${i}-note`} className="note" data-testid="apply-unwatched">
+                {t('applyLog.unwatched', { resource: line.unwatched })}
+              </p>,
+            ]
+          : []),
+      ])}
     </div>
   )
 }

@@ -3,11 +3,17 @@
  * the cluster. They talk to the worker through the bridge and put the outcome in the store.
  */
 import { formatApplyResult } from '../api/kubectl/apply-output'
+import { RESOURCES } from '../api/resources'
 import { ADMIN_USER } from '../protocol/messages'
 import { saveDraft } from './autosave/draft'
 import { applyYaml, loadScenario } from './bridge'
 import { cursorNow, play } from './playback'
 import { type EditorProblem, useStore } from './store/store'
+
+/** The plural resource of a kind (`services`), as kubectl and the log name it. */
+function resourceOfKind(kind: string, group: string | undefined): string {
+  return RESOURCES.find((r) => r.kind === kind && r.group === (group ?? ''))?.resource ?? kind.toLowerCase()
+}
 
 /**
  * Where a problem goes in the editor: field-lines.ts reads YAML positions with the YAML library,
@@ -54,7 +60,12 @@ export async function applyWorkload(): Promise<void> {
       // kubectl prints the apiserver's warnings (stderr) before the object's line.
       applyLog: outcome.results.flatMap((r) => [
         ...(r.warnings ?? []).map((w) => ({ text: `Warning: ${w}`, ok: true, warning: true, atMs })),
-        { text: formatApplyResult(r), ok: !r.status && !r.error, atMs },
+        {
+          text: formatApplyResult(r),
+          ok: !r.status && !r.error,
+          ...(r.watchedBy?.length === 0 ? { unwatched: resourceOfKind(r.kind, r.group) } : {}),
+          atMs,
+        },
       ]),
       cursorMs: atMs,
       selectedMessageId: undefined,

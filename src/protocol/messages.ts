@@ -190,6 +190,13 @@ export interface ObjectResult {
   readonly line?: number
   /** The apiserver's warnings (kubectl prints `Warning: <text>`). */
   readonly warnings?: readonly string[]
+  /**
+   * For an object kubectl created or changed: the simulated components that read its resource to
+   * act on it (`kube-controller-manager`, `kubelet/worker-1`, `kube-apiserver` for what admission
+   * reads…); empty when none does, so nothing in the simulation acts on it (it is stored, listed
+   * and watched, as on a real cluster).
+   */
+  readonly watchedBy?: readonly string[]
 }
 
 export type Command =

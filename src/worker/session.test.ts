@@ -184,6 +184,26 @@ describe('Session: apply', () => {
     expect(session.cluster?.kernel.nowMs).toBeGreaterThan(answeredAt)
   })
 
+  it('says who reads what kubectl created: a Service the scheduler (spreading) and the apiserver (allocators), an Ingress nobody', () => {
+    const { session, mirror } = started()
+    const service =
+      'apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  selector: {app: web}\n  ports: [{port: 80}]\n'
+    const ingress =
+      'apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: web}\nspec:\n  defaultBackend: {service: {name: web, port: {number: 80}}}\n'
+    mirror.take(session.apply(1, `${service}---\n${ingress}`, 0))
+    settle(session, mirror)
+    expect(mirror.of('applied')[0]?.results).toMatchObject([
+      {
+        kind: 'Service',
+        name: 'web',
+        code: 201,
+        action: 'created',
+        watchedBy: ['kube-scheduler', 'kube-apiserver'],
+      },
+      { kind: 'Ingress', name: 'web', code: 201, action: 'created', watchedBy: [] },
+    ])
+  })
+
   it('runs an nginx Pod applied at 0 to Running, with the results and the revisions that show it', () => {
     const { session, mirror } = started()
     mirror.take(session.apply(1, NGINX, 0))
@@ -195,7 +215,23 @@ describe('Session: apply', () => {
         requestId: 1,
         atMs: 0,
         results: [
-          { kind: 'Pod', namespace: 'default', name: 'nginx', code: 201, action: 'created', line: 1 },
+          {
+            kind: 'Pod',
+            namespace: 'default',
+            name: 'nginx',
+            code: 201,
+            action: 'created',
+            line: 1,
+            // Who acts on Pods: the informers watching them.
+            watchedBy: [
+              'kube-scheduler',
+              'kube-controller-manager',
+              'kubelet/control-plane',
+              'kubelet/worker-1',
+              'kubelet/worker-2',
+              'kubelet/worker-3',
+            ],
+          },
         ],
       },
     ])

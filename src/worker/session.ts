@@ -16,11 +16,14 @@
  * nothing else to compute the session keeps spare builds just behind the cursor (spares.ts) that
  * a user action joins instead.
  */
+
+import { RESOURCES } from '../api/resources'
 import type {
   FaultInput,
   MessageDetail,
   MessageView,
   NodeActionInput,
+  ObjectResult,
   ObjectRevision,
   ParseProblem,
   ScenarioActionInput,
@@ -728,12 +731,19 @@ export class Session {
         type: 'applied',
         requestId: p.requestId,
         atMs: p.atMs,
-        results: entry.results.map((r, i) => objectResult(r, p.lines[i])),
+        results: entry.results.map((r, i) => watched(run.cluster, objectResult(r, p.lines[i]))),
         ...(entry.output.length ? { output: [...entry.output] } : {}),
       })
     }
     return out
   }
+}
+
+/** An object kubectl created or changed, with who watches its resource (ObjectResult.watchedBy). */
+function watched(cluster: Cluster, result: ObjectResult): ObjectResult {
+  if (result.code >= 300 || result.error !== undefined || result.code === 0) return result
+  const info = RESOURCES.find((r) => r.kind === result.kind && r.group === (result.group ?? ''))
+  return info ? { ...result, watchedBy: cluster.apiserver.readersOf(info.group, info.resource) } : result
 }
 
 function actionsOf(parsed: readonly ParsedAction[]): ScenarioAction[] {

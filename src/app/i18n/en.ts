@@ -158,6 +158,10 @@ export const en = {
     resize: 'Resize the panels under the graph',
     resizeValue: '{px} pixels tall',
   },
+  applyLog: {
+    unwatched:
+      'Stored and served as on a real cluster; no simulated component reads {resource}, so nothing here acts on it.',
+  },
   inspector: {
     title: 'Inspector',
     hint: 'Select a message on the graph, or step with ← / →.',

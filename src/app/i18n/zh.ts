@@ -150,6 +150,10 @@ export const zh: CatalogOf<typeof en> = {
     resize: '调整图下方面板的高度',
     resizeValue: '高 {px} 像素',
   },
+  applyLog: {
+    unwatched:
+      '已像真实集群一样存储并提供；模拟集群中没有组件读取 {resource}，因此这里没有任何组件对它采取行动。',
+  },
   inspector: {
     title: '检查器',
     hint: '在图上选择一条消息，或用 ← / → 单步。',

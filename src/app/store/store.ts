@@ -106,6 +106,11 @@ export interface ApplyLogLine {
   readonly ok: boolean
   /** A `Warning:` line from the apiserver (the object was still accepted). */
   readonly warning?: boolean
+  /**
+   * For an object kubectl created or changed whose resource no simulated component watches: its
+   * plural resource (`services`), so the log can say nothing in the simulation acts on it.
+   */
+  readonly unwatched?: string
   readonly atMs: number
 }
 

@@ -18,7 +18,7 @@ import { forbiddenMessage, methodNotAllowed, notFound, unauthorized } from '../.
 import type { KubeObject } from '../../api/types'
 import type { EtcdWatchEvents } from '../etcd/protocol'
 import { type Component, type Kernel, type Proc, Signal, wait } from '../kernel/kernel'
-import { APISERVER, ETCD, type Message, type ObjectRef, type Stage } from '../kernel/trace'
+import { APISERVER, type ComponentId, ETCD, type Message, type ObjectRef, type Stage } from '../kernel/trace'
 import { DEFAULT_ADMISSION_CHAIN } from './admission/chain'
 import type { AdmissionLister, AdmissionPlugin } from './admission/types'
 import { Authenticator, type TokenUser } from './authn'
@@ -73,6 +73,16 @@ const CACHED: readonly ResourceInfo[] = [
   resourceByName('admissionregistration.k8s.io', 'validatingwebhookconfigurations') as ResourceInfo,
   ...RBAC_RESOURCES,
 ]
+
+/** What kube-apiserver reads itself: its admission plugins', authorizer's and allocators' caches. */
+const APISERVER_READS: ReadonlySet<string> = new Set(
+  CACHED.filter((i) => ![PODS, NODES, DEPLOYMENTS, REPLICA_SETS].includes(i)).map(
+    (i) => `${i.group}/${i.resource}`,
+  ),
+)
+
+/** What a kubelet reads for its Pods' containers and volumes. */
+const KUBELET_READS: ReadonlySet<string> = new Set(['/configmaps', '/secrets'])
 
 /** Subresources served only by POST (BindingREST and EvictionREST are only NamedCreaters). */
 const CREATE_ONLY_SUBRESOURCES: ReadonlySet<string> = new Set(['binding', 'eviction'])
@@ -165,6 +175,23 @@ export class ApiServer implements Component, HandlerContext {
       }
       yield* wait(this.cachersReady)
     }
+  }
+
+  /**
+   * Who reads a resource to act on it: the components watching it now (the informers of the
+   * controllers, the scheduler and the kubelets), kube-apiserver itself when its admission
+   * plugins, authorizer or allocators read it, and the kubelets for what they read for their
+   * Pods (ConfigMaps and Secrets, fetched when a container needs them). None: it is stored and
+   * served, and nothing in the simulated cluster acts on it.
+   */
+  readersOf(group: string, resource: string): ComponentId[] {
+    const readers = this.cacherOf(group, resource)?.watchers() ?? []
+    if (APISERVER_READS.has(`${group}/${resource}`)) readers.push(APISERVER)
+    if (KUBELET_READS.has(`${group}/${resource}`)) {
+      const kubelets = (this.cacherOf('', 'pods')?.watchers() ?? []).filter((c) => c.startsWith('kubelet/'))
+      readers.push(...kubelets.filter((k) => !readers.includes(k)))
+    }
+    return readers
   }
 
   private cacherOf(group: string, resource: string): Cacher | undefined {

@@ -134,6 +134,11 @@ export class Cacher {
    * the version is older than the window: the caller answers `410 Gone`, and the watch is never
    * registered, so nothing is ever sent on it.
    */
+  /** The components with an open watch on this resource, each once, in the order they started. */
+  watchers(): ComponentId[] {
+    return [...new Set([...this.watches.values()].map((r) => r.watch.client))]
+  }
+
   watch(w: ClientWatch, resourceVersion: number): boolean {
     if (resourceVersion !== 0 && resourceVersion < this.oldestRevision) return false
     if (resourceVersion === 0) {
