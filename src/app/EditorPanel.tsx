@@ -124,6 +124,7 @@ export function EditorPanel() {
               }}
               onApply={() => void applyWorkload()}
               problems={problems}
+              onProblemsEdited={(kept) => useStore.setState({ problems: kept })}
               ariaLabel={t('editor.workloadYaml')}
               testId="workload-editor"
               uri="file:///workload.yaml"

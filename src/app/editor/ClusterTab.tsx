@@ -41,6 +41,7 @@ export function ClusterTab() {
         }}
         onApply={() => void reloadCluster(clusterDraft)}
         problems={clusterProblems}
+        onProblemsEdited={(kept) => useStore.setState({ clusterProblems: kept })}
         ariaLabel={t('editor.clusterYaml')}
         testId="cluster-editor"
         uri="file:///cluster.yaml"

@@ -54,6 +54,11 @@ export interface YamlEditorProps {
    */
   readonly uri: string
   readonly className?: string
+  /**
+   * The apply's problems left after an edit took some away (their text was edited) or moved
+   * them, so the owner keeps what the editor shows.
+   */
+  readonly onProblemsEdited?: (problems: EditorProblem[]) => void
   /** Every marker of this editor's model, whenever they change (schema warnings included). */
   readonly onMarkersChange?: (markers: readonly EditorMarker[]) => void
   readonly ref?: Ref<YamlEditorHandle>
@@ -181,6 +186,16 @@ function toMarkerData(model: monaco.editor.ITextModel, p: EditorProblem): monaco
   }
 }
 
+function toProblem(m: monaco.editor.IMarkerData): EditorProblem {
+  return {
+    line: m.startLineNumber,
+    column: m.startColumn,
+    message: m.message,
+    severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : 'warning',
+    ...(m.source ? { source: m.source } : {}),
+  }
+}
+
 /**
  * The apply's markers after an edit: a marker whose lines the edit touched is gone (what it
  * pointed at is not the text kubectl saw any more); the others move with the lines inserted or
@@ -282,7 +297,10 @@ export default function YamlEditor(props: YamlEditorProps) {
       const own = monaco.editor.getModelMarkers({ resource: modelUri, owner: PROBLEMS_OWNER })
       if (own.length) {
         const kept = editedMarkers(own, e.changes)
-        if (kept) monaco.editor.setModelMarkers(model, PROBLEMS_OWNER, kept)
+        if (kept) {
+          monaco.editor.setModelMarkers(model, PROBLEMS_OWNER, kept)
+          callbacks.current.onProblemsEdited?.(kept.map(toProblem))
+        }
       }
     })
     // An action, not addCommand: its keybinding belongs to this editor only, so two editors
