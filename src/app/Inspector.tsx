@@ -149,6 +149,7 @@ function ApplyLog() {
         </p>,
         ...(line.unwatched !== undefined
           ? [
+              // biome-ignore lint/suspicious/noArrayIndexKey: the log is replaced as a whole on each apply
               <p key={`${i}-note`} className="note" data-testid="apply-unwatched">
                 {t('applyLog.unwatched', { resource: line.unwatched })}
               </p>,
