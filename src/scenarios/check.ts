@@ -55,8 +55,19 @@ export interface RunView {
 const BUDGET = 5_000
 const MAX_SLICES = 100_000
 
-/** Run `input` in a worker Session with the cursor at `atMs` and read what the app shows there. */
-export function runScenario(input: ScenarioInput, atMs: number): RunView {
+/** A Session run as the app runs it, and the etcd revisions it streamed, by key, in order. */
+export interface StreamedRun {
+  readonly session: Session
+  readonly revisions: ReadonlyMap<string, readonly ObjectRevision[]>
+  /** Problems of the run itself: the scenario did not load, the worker reported an error. */
+  readonly errors: readonly string[]
+}
+
+/**
+ * Load `input` in a worker Session with the cursor at `atMs` and compute until it is caught up,
+ * keeping every revision its frames carried (what the app's views read).
+ */
+export function streamScenario(input: ScenarioInput, atMs: number): StreamedRun {
   // No forks here: spares (for fast forks) would be work for nothing.
   const session = new Session({ spares: { count: 0 } })
   session.cursor(atMs, false, 1)
@@ -81,6 +92,12 @@ export function runScenario(input: ScenarioInput, atMs: number): RunView {
     take(r.events)
     if (!r.more) break
   }
+  return { session, revisions, errors }
+}
+
+/** Run `input` in a worker Session with the cursor at `atMs` and read what the app shows there. */
+export function runScenario(input: ScenarioInput, atMs: number): RunView {
+  const { session, revisions, errors } = streamScenario(input, atMs)
   const nowMs = DEFAULT_START_MS + atMs
   const pods: PodView[] = []
   const events: EventRow[] = []

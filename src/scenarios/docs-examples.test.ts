@@ -15,9 +15,9 @@ import { podSummary } from '../api/kubectl/pods'
 import { DEFAULT_START_MS } from '../api/time'
 import type { Event, Pod } from '../api/types'
 import { runCli } from '../cli/run'
-import type { ObjectResult, ObjectRevision, ScenarioInput, WorkerEvent } from '../protocol/messages'
+import type { ObjectResult, ScenarioInput } from '../protocol/messages'
 import type { ObjectResponse } from '../sim/scenario/result'
-import { Session } from '../worker/session'
+import { streamScenario } from './check'
 import { DOCS_EXAMPLES, type DocsEvent, type DocsExample, type DocsPod } from './docs-examples'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -118,24 +118,7 @@ const scenarioInput = (ex: DocsExample): ScenarioInput => ({
 function viaApp(ex: DocsExample): Seen {
   const input = scenarioInput(ex)
   const atMs = ex.untilMs
-  const session = new Session({ spares: { count: 0 } })
-  session.cursor(atMs, false, 1)
-  const errors: string[] = []
-  const revisions = new Map<string, ObjectRevision[]>()
-  const take = (events: readonly WorkerEvent[]) => {
-    for (const e of events) {
-      if (e.type === 'error') errors.push(e.message)
-      else if (e.type === 'parse-error') errors.push(...e.problems.map((p) => `line ${p.line}: ${p.message}`))
-      else if (e.type === 'frame')
-        for (const r of e.revisions) revisions.set(r.key, [...(revisions.get(r.key) ?? []), r])
-    }
-  }
-  take(session.load(input))
-  for (let i = 0; i < 100_000 && errors.length === 0; i++) {
-    const r = session.computeSome(5_000)
-    take(r.events)
-    if (!r.more) break
-  }
+  const { session, revisions, errors } = streamScenario(input, atMs)
   const pods: SeenPod[] = []
   const events: Seen['events'][number][] = []
   for (const list of revisions.values()) {

@@ -16,6 +16,7 @@
  *   `MountVolume.SetUp failed for volume "<v>" : <error>`, and the pod stays ContainerCreating
  *   (no sandbox yet) until a later sync finds it.
  */
+import { base64Decode } from '../../api/base64'
 import { type ResourceInfo, resourceByName } from '../../api/resources'
 import type { Container, KubeObject, Pod } from '../../api/types'
 import type { ApiClient } from '../client/client'
@@ -86,7 +87,7 @@ export function readsConfig(c: Container): boolean {
 function dataValue(kind: Kind, obj: ConfigObject, key: string): string | undefined {
   const data = obj.data?.[key]
   if (kind === 'configmap') return data
-  if (data !== undefined) return decodeBase64(data)
+  if (data !== undefined) return base64Decode(data) ?? data
   return obj.stringData?.[key]
 }
 
@@ -169,43 +170,4 @@ export function* unmountableVolumes(
 /** Whether any volume is a configMap or secret volume (only then does the kubelet read one). */
 export function mountsConfig(pod: Pod): boolean {
   return (pod.spec?.volumes ?? []).some((v) => v.configMap || v.secret)
-}
-
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
-
-/** A Secret value's bytes as UTF-8 text (the value the container gets). */
-function decodeBase64(text: string): string {
-  const bytes: number[] = []
-  let bits = 0
-  let acc = 0
-  for (const ch of text) {
-    const v = BASE64.indexOf(ch)
-    if (v < 0) continue
-    acc = (acc << 6) | v
-    bits += 6
-    if (bits >= 8) {
-      bits -= 8
-      bytes.push((acc >> bits) & 0xff)
-    }
-  }
-  return utf8Text(bytes)
-}
-
-/** UTF-8 bytes as text (a bad sequence reads as U+FFFD). */
-function utf8Text(bytes: readonly number[]): string {
-  let out = ''
-  for (let i = 0; i < bytes.length; ) {
-    const b = bytes[i] as number
-    const n = b < 0x80 ? 0 : b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : b >= 0xc0 ? 1 : -1
-    if (n < 0 || i + n >= bytes.length) {
-      out += '\ufffd'
-      i++
-      continue
-    }
-    let c = n === 0 ? b : b & (0x3f >> n)
-    for (let k = 1; k <= n; k++) c = (c << 6) | ((bytes[i + k] as number) & 0x3f)
-    out += String.fromCodePoint(c)
-    i += n + 1
-  }
-  return out
 }

@@ -21,9 +21,9 @@ import type {
   ReplicationController,
   Secret,
 } from 'kubernetes-types/core/v1'
+import { base64DecodedLength, base64Encode } from '../../../api/base64'
 import { type FieldError, invalidValue, required } from '../../../api/status'
 import { fields, type KubeObject } from '../../../api/types'
-import { base64DecodedLength, base64Utf8 } from './base64'
 import { validateObjectMeta } from './meta-validation'
 import { defaultTemplatePodSpec } from './pod-defaults'
 import { validatePodSpec } from './pod-validation'
@@ -37,7 +37,7 @@ export function defaultSecret(secret: Secret): void {
   const stringData = s.stringData
   if (stringData && Object.keys(stringData).length > 0) {
     const data: Record<string, string> = { ...(s.data ?? {}) }
-    for (const [k, v] of Object.entries(stringData)) data[k] = base64Utf8(String(v))
+    for (const [k, v] of Object.entries(stringData)) data[k] = base64Encode(String(v))
     s.data = data
   }
   delete s.stringData
