@@ -96,6 +96,9 @@ function readApply(yaml: string): ApplyParse {
   }
 }
 
+/** The name of the cluster tab's text in messages, as the file it stands for. */
+export const CLUSTER_FILE = 'cluster.yaml'
+
 /**
  * The cluster tab, parsed: its Nodes (empty: the default cluster), the scheduler's configuration,
  * the users (each with its token), the objects written at bootstrap, the Pods already there,
@@ -110,7 +113,8 @@ export type ClusterParse =
  * Empty text (or only comments) is the default cluster with the default scheduler.
  */
 export function parseClusterYaml(yaml: string): ClusterParse {
-  const read = readDocuments([{ name: 'STDIN', text: yaml }])
+  // The tab edits the cluster's file: kubectl-style messages name it so.
+  const read = readDocuments([{ name: CLUSTER_FILE, text: yaml }])
   if (read.problems.length) return { ok: false, problems: read.problems.map(toProblem) }
   const cluster = assembleCluster(read.objects)
   return cluster.ok ? cluster : { ok: false, problems: cluster.problems.map(toProblem) }

@@ -184,8 +184,11 @@ export function Timeline() {
     if (!d || d.moved) return
     const x = trackX(e.clientX)
     if (x < 0) return
-    seek(Math.min(Math.max(0, timeAt(window, width, x)), useStore.getState().computedUntilMs))
+    // A tick is a moment: clicking it goes to that moment, not to the pixel's (which may lie just
+    // before it, where the tick has not happened yet). A segment is a stretch: the pixel's time.
     const mark = markOf(e.target)
+    const atMs = mark && mark.kind !== 'segment' ? mark.atMs : timeAt(window, width, x)
+    seek(Math.min(Math.max(0, atMs), useStore.getState().computedUntilMs))
     if (mark) explain(mark)
   }
   const onWheel = (e: WheelEvent<HTMLDivElement>) => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WorkerEvent } from '../../protocol/messages'
 import { BAD_INPUTS, GOOD } from '../../testing/bad-inputs'
+import { CLUSTER_FILE } from '../../worker/scenario-input'
 import { DEFAULT_SCENARIO, Session } from '../../worker/session'
 import { Mirror } from '../../worker/testing/mirror'
 import { MAX_INPUT_BYTES } from './parse'
@@ -74,9 +75,11 @@ describe('bad input in the cluster tab (Session.load)', () => {
     if ('refused' in o && c.name !== 'empty documents') {
       expect(events).toMatchObject([{ type: 'parse-error', requestId: 1 }])
       const first = o.refused[0] as (typeof o.refused)[number]
+      // kubectl's texts name the tab's file where the editor's name STDIN.
+      const message = first.message.replaceAll('STDIN', CLUSTER_FILE)
       expect(events[0]?.type === 'parse-error' && events[0].problems[0]).toEqual({
         ...first,
-        message: `cluster: ${first.message}`,
+        message: `cluster: ${message}`,
       })
       expect(session.scenario).toBeUndefined()
     } else {

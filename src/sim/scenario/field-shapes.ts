@@ -37,10 +37,6 @@ function fieldsOf(type: string): ReadonlyMap<string, string> | undefined {
   return map
 }
 
-/** go-yaml (YAML 1.1, what kubectl reads with) takes these as booleans; the `yaml` library does not. */
-const YAML11_BOOLEANS =
-  /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF|true|True|TRUE|false|False|FALSE)$/
-
 /**
  * Integer fields that are int64 in the Go types (every other integer field of the table is an
  * int32; floats do not occur in the built-in kinds' fields the table lists).
@@ -85,10 +81,7 @@ function check(value: unknown, code: string, at: At): ShapeProblem | undefined {
   const c = code[0]
   if (c === 's') return typeof value === 'string' ? undefined : wrong(at, code, value)
   if (c === 'n') return isInteger(value, at.field) ? undefined : wrong(at, code, value)
-  if (c === 'b')
-    return typeof value === 'boolean' || (typeof value === 'string' && YAML11_BOOLEANS.test(value))
-      ? undefined
-      : wrong(at, code, value)
+  if (c === 'b') return typeof value === 'boolean' ? undefined : wrong(at, code, value)
   if (c === '[') {
     if (!Array.isArray(value)) return wrong(at, code, value)
     const item = code.slice(1)

@@ -103,8 +103,8 @@ describe('field types', () => {
   })
   it.each([
     [
-      'YAML 1.1 booleans (go-yaml reads `yes` as true)',
-      pod({ containers: [{ name: 'c', image: 'i', stdin: 'yes' }] }),
+      'booleans (YAML 1.1 `yes`, as go-yaml reads it, arrives as true)',
+      pod({ containers: [{ name: 'c', image: 'i', stdin: true }] }),
     ],
     [
       'null anywhere (kubectl create --dry-run writes creationTimestamp: null)',

@@ -67,11 +67,11 @@ items:
 - apiVersion: v1
   kind: Pod
   metadata:
-    name: y
+    name: w
 `
     expect(ok(parseManifests(text))).toEqual([
       ['Pod', 'x', 4],
-      ['Pod', 'y', 7],
+      ['Pod', 'w', 7],
     ])
   })
 
@@ -93,6 +93,27 @@ items:
       message: `error parsing STDIN: error converting YAML to JSON: ${message}`,
       kubectl: true,
     })
+  })
+
+  // go-yaml v2 reads YAML 1.1: checked with kubectl v1.33, whose request carried these values.
+  it('reads scalars as go-yaml v2 does: YAML 1.1 booleans and octals, no sexagesimals or timestamps', () => {
+    const text =
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: o}\ndata:\n  m: 0400\n  n: 1_000\n  h: 0x1F\n  t: on\n  a: 12:30\n  d: 2001-12-14\n'
+    const parsed = parseManifests(text)
+    expect(parsed.ok && parsed.objects[0]?.object).toMatchObject({
+      data: { m: 256, false: 1000, h: 31, t: true, a: '12:30', d: '2001-12-14' },
+    })
+  })
+
+  it('refuses a name go-yaml reads as a boolean, as kubectl does (`name: y`)', () => {
+    expect(errors(parseManifests('apiVersion: v1\nkind: Pod\nmetadata:\n  name: y\n', 'y.yaml'))).toEqual([
+      {
+        line: 4,
+        message:
+          'unable to decode "y.yaml": json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.name of type string',
+        kubectl: true,
+      },
+    ])
   })
 
   it('takes a key given twice as go-yaml does: the last value wins', () => {
@@ -166,15 +187,15 @@ items:
 
   // kubectl says `no matches for kind "Node" in version "apps/v1"`.
   it('rejects a Node in the wrong API version', () => {
-    const errs = errors(parseManifests('apiVersion: apps/v1\nkind: Node\nmetadata: {name: n}\n'))
+    const errs = errors(parseManifests('apiVersion: apps/v1\nkind: Node\nmetadata: {name: n1}\n'))
     expect(errs[0]?.message).toMatch(
-      /^resource mapping not found for name: "n" namespace: "" from "STDIN": no matches for kind "Node" in version "apps\/v1"/,
+      /^resource mapping not found for name: "n1" namespace: "" from "STDIN": no matches for kind "Node" in version "apps\/v1"/,
     )
   })
 
   it('accepts a v1 Node', () => {
-    expect(ok(parseManifests('apiVersion: v1\nkind: Node\nmetadata: {name: n}\n'))).toEqual([
-      ['Node', 'n', 1],
+    expect(ok(parseManifests('apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n'))).toEqual([
+      ['Node', 'n1', 1],
     ])
   })
 

@@ -11,7 +11,15 @@
  * they may appear (the CLI and the cluster tab take them; an apply refuses them with kubectl's
  * unknown-kind message, `unknownKindMessage`).
  */
-import { type Document, isCollection, LineCounter, parseAllDocuments, visit, type YAMLError } from 'yaml'
+import {
+  type Document,
+  isCollection,
+  LineCounter,
+  parseAllDocuments,
+  type SchemaOptions,
+  visit,
+  type YAMLError,
+} from 'yaml'
 import { resourceForKind } from '../../api/resources'
 import type { KubeObject } from '../../api/types'
 import { isSchedulerConfiguration } from '../scheduler/config/kind'
@@ -45,6 +53,12 @@ export type ParseResult =
   | { readonly ok: true; readonly objects: readonly ParsedObject[] }
   | { readonly ok: false; readonly errors: readonly ParseError[] }
 
+/** YAML 1.1's tags without the ones go-yaml v2 does not resolve a plain scalar to. */
+const GO_YAML_TAGS = (tags: Tags): Tags =>
+  tags.filter((t) => typeof t === 'string' || !(t.tag.endsWith(':timestamp') || t.format === 'TIME'))
+
+type Tags = Parameters<Extract<NonNullable<SchemaOptions['customTags']>, (tags: never) => unknown>>[0]
+
 /** Largest input accepted (a guard against pasting something that is not a manifest). */
 export const MAX_INPUT_BYTES = 5 * 1024 * 1024
 
@@ -62,11 +76,15 @@ export function parseManifests(text: string, source = 'STDIN'): ParseResult {
   const separator = badSeparator(text, source)
   if (separator) return { ok: false, errors: [separator] }
   const lineCounter = new LineCounter()
-  // go-yaml (kubectl's parser) takes a repeated key, the last value winning.
+  // As go-yaml v2 reads it, kubectl's parser: a repeated key, the last value winning; YAML 1.1's
+  // scalars (`yes`/`no`/`on`/`off`/`y`/`n` booleans, `0400` octal, `0x1F`, `1_000`), but
+  // neither sexagesimal numbers (`12:30`) nor timestamps, which it leaves as text.
   const docs = parseAllDocuments(text, {
     lineCounter,
     prettyErrors: false,
     uniqueKeys: false,
+    version: '1.1',
+    customTags: GO_YAML_TAGS,
   })
   const errors: ParseError[] = []
   const objects: ParsedObject[] = []
