@@ -64,7 +64,11 @@ test('the console answers kubectl get and describe as of the cursor, as kubectl 
   await page.getByTestId('speed').selectOption('25')
   // Apply at 0, as the CLI does (the app would apply at the end of the cluster's boot): the same
   // scenario, so the same times to the second.
-  await page.getByTestId('play').click() // pause
+  // Once the boot is shown (the cursor moves to its end by itself), go back to 0.
+  await expect(page.getByTestId('clock')).not.toHaveText('0.000 s')
+  const play = page.getByTestId('play')
+  if ((await play.getAttribute('aria-label')) === 'Pause') await play.click()
+  await expect(play).toHaveAttribute('aria-label', 'Play')
   await goTo(page, '0')
   await page.getByTestId('apply').click()
   await expect(page.getByTestId('apply-ok')).toHaveText('pod/nginx created')
