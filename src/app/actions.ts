@@ -3,17 +3,11 @@
  * the cluster. They talk to the worker through the bridge and put the outcome in the store.
  */
 import { formatApplyResult } from '../api/kubectl/apply-output'
-import { RESOURCES } from '../api/resources'
 import { ADMIN_USER } from '../protocol/messages'
 import { saveDraft } from './autosave/draft'
 import { applyYaml, loadScenario } from './bridge'
 import { cursorNow, play } from './playback'
 import { type EditorProblem, useStore } from './store/store'
-
-/** The plural resource of a kind (`services`), as kubectl and the log name it. */
-function resourceOfKind(kind: string, group: string | undefined): string {
-  return RESOURCES.find((r) => r.kind === kind && r.group === (group ?? ''))?.resource ?? kind.toLowerCase()
-}
 
 /**
  * Where a problem goes in the editor: field-lines.ts reads YAML positions with the YAML library,
@@ -63,7 +57,7 @@ export async function applyWorkload(): Promise<void> {
         {
           text: formatApplyResult(r),
           ok: !r.status && !r.error,
-          ...(r.watchedBy?.length === 0 ? { unwatched: resourceOfKind(r.kind, r.group) } : {}),
+          ...(r.watchedBy?.length === 0 ? { unwatched: r.resource ?? r.kind } : {}),
           atMs,
         },
       ]),

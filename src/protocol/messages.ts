@@ -197,6 +197,8 @@ export interface ObjectResult {
    * and watched, as on a real cluster).
    */
   readonly watchedBy?: readonly string[]
+  /** The object's resource, plural (`ingresses`), given with `watchedBy`. */
+  readonly resource?: string
 }
 
 export type Command =

@@ -200,7 +200,7 @@ describe('Session: apply', () => {
         action: 'created',
         watchedBy: ['kube-scheduler', 'kube-apiserver'],
       },
-      { kind: 'Ingress', name: 'web', code: 201, action: 'created', watchedBy: [] },
+      { kind: 'Ingress', name: 'web', code: 201, action: 'created', resource: 'ingresses', watchedBy: [] },
     ])
   })
 
@@ -222,6 +222,7 @@ describe('Session: apply', () => {
             code: 201,
             action: 'created',
             line: 1,
+            resource: 'pods',
             // Who acts on Pods: the informers watching them.
             watchedBy: [
               'kube-scheduler',

@@ -743,7 +743,13 @@ export class Session {
 function watched(cluster: Cluster, result: ObjectResult): ObjectResult {
   if (result.code >= 300 || result.error !== undefined || result.code === 0) return result
   const info = RESOURCES.find((r) => r.kind === result.kind && r.group === (result.group ?? ''))
-  return info ? { ...result, watchedBy: cluster.apiserver.readersOf(info.group, info.resource) } : result
+  return info
+    ? {
+        ...result,
+        resource: info.resource,
+        watchedBy: cluster.apiserver.readersOf(info.group, info.resource),
+      }
+    : result
 }
 
 function actionsOf(parsed: readonly ParsedAction[]): ScenarioAction[] {
