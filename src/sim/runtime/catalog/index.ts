@@ -20,6 +20,7 @@
 import type { ContainerImage } from 'kubernetes-types/core/v1'
 import { type ImageRef, parseImageRef, repositoryOf } from '../image-ref'
 import { sha256Hex } from '../sha256'
+import { isLaterRelease } from './later-tags'
 import { LIBRARY_ALIASES, LIBRARY_TAGS, OFFICIAL_IMAGES } from './library-tags'
 import { LISTED_REPOSITORIES, type ListedRepository } from './registries'
 import { LIBRARY_META, type RepositoryMeta } from './repositories'
@@ -268,7 +269,12 @@ export function lookupImage(ref: ImageRef): ImageLookup {
   if (ref.digest) return { kind: 'image', image: imageByDigest(repository, repo, ref.digest) }
   const tag = ref.tag ?? 'latest'
   if (!repo) return { kind: 'image', image: estimatedImage(repository, tag) }
-  if (repo.tags && !repo.tags.has(tag)) return { kind: 'unknown-tag' }
+  if (repo.tags && !repo.tags.has(tag)) {
+    // An official image's release since the catalog's data ends is real; its size is a guess.
+    return repository.startsWith(LIBRARY_PREFIX) && isLaterRelease(repo.tags, tag)
+      ? { kind: 'image', image: estimatedImage(repository, tag) }
+      : { kind: 'unknown-tag' }
+  }
   return { kind: 'image', image: knownImage(repo, tag) }
 }
 
