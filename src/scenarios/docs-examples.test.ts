@@ -17,7 +17,7 @@ import type { Event, Pod } from '../api/types'
 import { runCli } from '../cli/run'
 import type { ObjectResult, ScenarioInput } from '../protocol/messages'
 import type { ObjectResponse } from '../sim/scenario/result'
-import { streamScenario } from './check'
+import { type PodView, streamScenario } from './check'
 import { DOCS_EXAMPLES, type DocsEvent, type DocsExample, type DocsPod } from './docs-examples'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -33,14 +33,9 @@ interface Seen {
   readonly errors: readonly string[]
 }
 
-interface SeenPod {
+/** A Pod as the CLI or the app shows it, with the object for the checks on its fields. */
+interface SeenPod extends Omit<PodView, 'path'> {
   readonly pod: Pod
-  readonly namespace: string
-  readonly name: string
-  readonly status: string
-  readonly ready: string
-  readonly restarts: number
-  readonly node: string
   /** STATUS after each revision (the app's path only). */
   readonly path?: readonly string[]
 }
