@@ -3,7 +3,7 @@
  * to the bare filter+score loop over the same Pods. Both run under V8's sampling profiler (which
  * slows both alike); each sample of the whole path goes to a layer (layers/classify.ts). It
  * answers what `npm run bench`'s ratio cannot: what the time around the algorithm is made of
- * (docs/performance.md, "Fourteenth pass"). It runs bundled, as `npm run bench` does (through tsx,
+ * (the "Fourteenth pass" of docs/performance.md, in its git history). It runs bundled, as `npm run bench` does (through tsx,
  * esbuild's keepNames helper gives every closure a `name` of its own: more to allocate and collect).
  *
  *   npm run bench:layers                       10,000 measured Pods on 5,000 nodes

@@ -518,7 +518,7 @@ test('frame budget: 100 nodes, ~100 messages in flight', async ({ page, browser 
     },
     // Apart, as they differ: the window opens a second or two into the first rollout after the
     // page loaded, whose first seconds are the densest and when V8 compiles the code playback runs
-    // (docs/performance.md, "Tenth pass").
+    // (the "Tenth pass" of docs/performance.md, in its git history).
     {
       name: `… in the first ${EARLY_MS / 1000} s`,
       value: early.filter((d) => d > 50).length,

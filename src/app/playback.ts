@@ -7,7 +7,7 @@
  * exact cursor on every animation frame (`cursorNow`, `onCursorMotion`); the store's `cursorMs`,
  * which every panel renders from (text, boxes, the timeline), and the worker's frames follow it
  * every DISPLAY_INTERVAL_MS. A store update re-renders and repaints much of the page; the moving
- * layer is a canvas and transforms (docs/performance.md, "Fifth pass"). Whenever playback stops,
+ * layer is a canvas and transforms (the "Fifth pass" of docs/performance.md, in its git history). Whenever playback stops,
  * the store takes the exact cursor, so a paused, stepped or seeked view is exact everywhere.
  */
 

@@ -154,8 +154,8 @@ interface Placed {
  * still starting. Its parts are small functions whose every property read runs on every call: a
  * read that has never run (a branch taken only when two steps share a box, say) throws away the
  * optimized code when it first runs, and recompiling a large function with its callees inlined
- * costs 100–180 ms on a compiler thread that the page's own frames need (docs/performance.md,
- * "Eleventh pass").
+ * costs 100–180 ms on a compiler thread that the page's own frames need (the "Eleventh
+ * pass" of docs/performance.md, in its git history).
  */
 
 export function buildScene(input: SceneInput): Scene {
